@@ -1,0 +1,96 @@
+# Scorepad: build, run and test.  `make run` serves the site; `make test` runs everything CI runs.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+# The steps of `make test` must run in order, even under `make -j`.
+.NOTPARALLEL:
+
+VENV := .venv
+PY := $(VENV)/bin/python
+RUFF := $(VENV)/bin/ruff
+# Interpreter used to create the venv; found by scripts/find-python unless given:
+#   make PYTHON=/path/to/python3.13 run
+PYTHON ?=
+
+PG_BIN := /usr/lib/postgresql/15/bin
+CHROMIUM := /usr/bin/chromium
+
+# Playwright must never download browsers: the tests drive Debian's chromium.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+# Settings for the production check (not a real secret: only used by `check --deploy`).
+DEPLOY_CHECK_ENV := DEBUG=0 ALLOWED_HOSTS=example.com \
+	SECRET_KEY=ci-deploy-check-7f3a9c1e5b8d2f6a0c4e9b7d1a3f5c8e2b6d0a4f9c7e1b5d3a8f2c6e0b4d9a7
+
+.PHONY: help venv run test lint fmt check deploy-check collectstatic test-sqlite test-postgres \
+	chromium postgres clean
+
+help:
+	@echo "make run     set up the venv, migrate, load demo data, serve http://localhost:8000 (SQLite)"
+	@echo "make test    lint, Django checks, whole suite on SQLite and on a throwaway PostgreSQL 15"
+	@echo "make lint    ruff check + ruff format --check"
+	@echo "make fmt     ruff format + ruff check --fix"
+	@echo "make clean   remove the venv, caches, collected static files and test artifacts"
+
+# --- virtualenv ------------------------------------------------------------------------------
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: requirements.txt
+	@if [ ! -x $(PY) ] || ! $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
+		py='$(PYTHON)'; \
+		if [ -z "$$py" ]; then py="$$(scripts/find-python)"; fi; \
+		echo "Creating $(VENV) with $$py ($$("$$py" --version))"; \
+		rm -rf $(VENV); \
+		"$$py" -m venv $(VENV); \
+	fi
+	$(PY) -m pip install --quiet -r requirements.txt
+	@touch $@
+
+# --- running -------------------------------------------------------------------------------------
+
+# Local development: DEBUG on, SQLite (db.sqlite3), demo data.
+run: venv
+	env -u DATABASE_URL DEBUG=1 $(PY) manage.py migrate --noinput
+	env -u DATABASE_URL DEBUG=1 $(PY) manage.py seed_demo
+	env -u DATABASE_URL DEBUG=1 $(PY) manage.py runserver 0.0.0.0:8000
+
+# --- tests ---------------------------------------------------------------------------------------
+
+test: venv chromium postgres lint check deploy-check collectstatic test-sqlite test-postgres
+	@echo "make test: all green"
+
+lint: venv
+	$(RUFF) check .
+	$(RUFF) format --check .
+
+fmt: venv
+	$(RUFF) format .
+	$(RUFF) check --fix .
+
+check: venv
+	env -u DATABASE_URL DEBUG=1 $(PY) manage.py check
+
+deploy-check: venv
+	env -u DATABASE_URL $(DEPLOY_CHECK_ENV) $(PY) manage.py check --deploy --fail-level WARNING
+
+# WhiteNoise's manifest storage needs collected files when templates use {% static %}
+# with DEBUG off, as they do under the test runner.
+collectstatic: venv
+	env -u DATABASE_URL $(DEPLOY_CHECK_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
+
+test-sqlite: venv chromium
+	env -u DATABASE_URL $(PY) -m pytest
+
+test-postgres: venv chromium postgres
+	scripts/with-postgres $(PY) -m pytest
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then scripts/apt-install chromium; fi
+
+postgres:
+	@if [ ! -x $(PG_BIN)/initdb ]; then scripts/apt-install postgresql-15; fi
+
+clean:
+	rm -rf $(VENV) staticfiles test-artifacts .pytest_cache .ruff_cache
+	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +

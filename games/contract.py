@@ -1,0 +1,279 @@
+"""The scoring contract every game module follows.
+
+A game module is pure Python (no Django) and exposes:
+
+- ``INFO``: a :class:`GameInfo` describing the game;
+- ``parse(data, *, partial=False)``: turns the game's JSON input into the game's own
+  input dataclass or raises :class:`InvalidInput` naming every bad field;
+  ``partial=True`` accepts a game still being entered (rules that need the whole
+  game, such as card totals of an unfinished round, are not applied);
+- ``score(game_input) -> Sheet``.
+
+Shared here: the error type, the sheet, ranking with tie-breaks, and small
+validation helpers so every game words its messages the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class FieldError:
+    field: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"field": self.field, "message": self.message}
+
+
+class InvalidInput(Exception):
+    """Raised by ``parse``: the input breaks one or more rules."""
+
+    def __init__(self, errors: Sequence[FieldError]):
+        super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
+        self.errors = list(errors)
+
+    def to_json(self) -> dict[str, list[dict[str, str]]]:
+        return {"errors": [e.to_json() for e in self.errors]}
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    label: str
+    choices: tuple[Choice, ...]
+    default: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Category:
+    """One breakdown row: its JSON key and the label players see."""
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Tiebreak:
+    """One tie-break step, applied in order: higher value wins."""
+
+    key: str
+    label: str  # completes "the tie-break goes to the player with ..."
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    modes: tuple[str, ...]
+    options: tuple[Option, ...]
+    categories: tuple[Category, ...]
+    tiebreaks: tuple[Tiebreak, ...]
+    rulebook: str
+
+    def default_options(self) -> dict[str, str]:
+        return {option.key: option.default for option in self.options}
+
+    def category_label(self, key: str) -> str:
+        return next((c.label for c in self.categories if c.key == key), key)
+
+
+@dataclass
+class PlayerScore:
+    name: str
+    total: int
+    breakdown: dict[str, int]
+    tiebreak: dict[str, int]
+    rank: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "total": self.total,
+            "rank": self.rank,
+            "breakdown": dict(self.breakdown),
+            "tiebreak": dict(self.tiebreak),
+            **self.extra,
+        }
+
+
+@dataclass
+class Sheet:
+    game: str
+    players: list[PlayerScore]
+    winners: list[str]
+    notes: list[str]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": [p.to_json() for p in self.players],
+            "winners": list(self.winners),
+            "notes": list(self.notes),
+            **self.extra,
+        }
+
+
+def make_sheet(
+    info: GameInfo, players: list[PlayerScore], extra: dict[str, Any] | None = None
+) -> Sheet:
+    """Rank ``players`` (kept in input order) and build the sheet."""
+    notes = rank_players(players, info.tiebreaks)
+    winners = [p.name for p in players if p.rank == 1]
+    return Sheet(info.slug, players, winners, notes, extra or {})
+
+
+def rank_players(players: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> list[str]:
+    """Set standard competition ranks ("1224") and explain every tie-break.
+
+    Players compare on total, then on each tie-break in order; players equal on
+    all of them share the rank (and, at rank 1, the win).
+    """
+
+    def key(p: PlayerScore) -> tuple[int, ...]:
+        return (p.total, *(p.tiebreak.get(t.key, 0) for t in tiebreaks))
+
+    for player in players:
+        player.rank = 1 + sum(key(other) > key(player) for other in players)
+
+    notes = []
+    for total in sorted({p.total for p in players}, reverse=True):
+        tied = sorted((p for p in players if p.total == total), key=lambda p: p.rank)
+        if len(tied) > 1:
+            notes.append(_explain_tie(total, tied, tiebreaks))
+    return notes
+
+
+def _explain_tie(total: int, tied: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> str:
+    names = join_names([p.name for p in tied])
+    if not tiebreaks:
+        return (
+            f"{names} tie on {total} points; the rules name no tie-break, so they share the place."
+        )
+    steps = "; then ".join(
+        f"{t.label}: " + ", ".join(f"{p.name} {p.tiebreak.get(t.key, 0)}" for p in tied)
+        for t in tiebreaks
+    )
+    groups = [[p.name for p in tied if p.rank == r] for r in sorted({p.rank for p in tied})]
+    if len(groups) == 1:
+        outcome = "leaves them level, so they share the place"
+    else:
+        outcome = "puts " + " ahead of ".join(join_names(g) for g in groups)
+        if any(len(g) > 1 for g in groups):
+            outcome += " (players still level share their place)"
+    return f"{names} tie on {total} points; the tie-break ({steps}) {outcome}."
+
+
+def join_names(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def split_evenly(points: int, ways: int) -> int:
+    """Each share of ``points`` split ``ways`` ways, remainder dropped toward zero."""
+    share = abs(points) // ways
+    return share if points >= 0 else -share
+
+
+class Errors:
+    """Collects field errors while parsing, so a player sees every problem at once."""
+
+    def __init__(self) -> None:
+        self.items: list[FieldError] = []
+
+    def add(self, field_path: str, message: str) -> None:
+        self.items.append(FieldError(field_path, message))
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise InvalidInput(self.items)
+
+    def count(
+        self,
+        value: Any,
+        field_path: str,
+        what: str,
+        *,
+        minimum: int = 0,
+        maximum: int | None = None,
+    ) -> int:
+        """A whole number within bounds; records an error and returns 0 when it is not."""
+        if value is None:
+            return 0
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            else:
+                self.add(field_path, f"{what} must be a whole number.")
+                return 0
+        if value < minimum:
+            self.add(field_path, f"{what} cannot be less than {minimum}.")
+            return 0
+        if maximum is not None and value > maximum:
+            self.add(field_path, f"{what} cannot be more than {maximum}.")
+            return 0
+        return value
+
+    def mapping(self, value: Any, field_path: str, what: str) -> Mapping[str, Any]:
+        if value is None:
+            return {}
+        if not isinstance(value, Mapping):
+            self.add(field_path, f"{what} must be an object of named values.")
+            return {}
+        return value
+
+    def unknown_keys(
+        self, value: Mapping[str, Any], allowed: Iterable[str], field_path: str, what: str
+    ) -> None:
+        allowed = list(allowed)
+        for key in value:
+            if key not in allowed:
+                where = f"{field_path}.{key}" if field_path else str(key)
+                self.add(where, f"{what} has no '{key}'; expected one of: {', '.join(allowed)}.")
+
+    def player_names(self, value: Any, info: GameInfo, field_path: str = "players") -> list[str]:
+        """2–N distinct, non-empty names, stripped."""
+        if not isinstance(value, list):
+            self.add(field_path, "Players must be a list of names.")
+            return []
+        names: list[str] = []
+        for i, raw in enumerate(value):
+            name = raw.strip() if isinstance(raw, str) else ""
+            if not name:
+                self.add(f"{field_path}[{i}]", f"Player {i + 1} needs a name.")
+            elif name.casefold() in (n.casefold() for n in names):
+                self.add(
+                    f"{field_path}[{i}]", f"Two players are called '{name}'; names must differ."
+                )
+            names.append(name)
+        if not info.min_players <= len(value) <= info.max_players:
+            self.add(
+                field_path,
+                f"{info.name} is for {info.min_players} to {info.max_players} players; "
+                f"{len(value)} were given.",
+            )
+        return names
+
+    def choice(self, value: Any, option: Option, field_path: str) -> str:
+        if value is None:
+            return option.default
+        allowed = [c.value for c in option.choices]
+        if value not in allowed:
+            self.add(field_path, f"{option.label} must be one of: {', '.join(allowed)}.")
+            return option.default
+        return value

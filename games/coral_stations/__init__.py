@@ -1,0 +1,441 @@
+"""Coral Stations: stations by majority, reefs by tiles (shared/rules/coral-stations.txt).
+
+Decisions the rulebook leaves open are settled in docs/games/coral-stations.md.
+
+Input: ``{"players": [...], "entry": "counts" | "log", ..., "open_stations": [...]}``
+
+- counts: ``"counts": {name: {"points", "open_reefs", "shell_tiles", "shoal_tiles"}}``;
+- log: ``"events"`` oldest first (``station``, ``surfacing``, ``discard``), then
+  ``"final": {name: {"open_reefs", "shell_tiles", "shoal_tiles"}}`` once the game is over.
+
+``open_stations`` (stations never surrounded) are scored at the end either way.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial as bind
+from typing import Any
+
+from games.contract import Category, Errors, GameInfo, PlayerScore, Sheet
+from games.coral_stations.data import (
+    CLOWNFISH_POINTS,
+    DISCARD_POINTS,
+    DIVERS,
+    FUNDS_CAP,
+    REEF_TILE_POINTS,
+    RESEARCH_FUNDS,
+    SHELL_TILE_POINTS,
+)
+from games.event_log import (
+    add_points,
+    finish_sheet,
+    parse_entry,
+    parse_event_with,
+    parse_events,
+    per_player,
+    player_counts,
+    player_ref,
+    required_count,
+    scoring_players,
+)
+from games.majority import find_majority
+
+INFO = GameInfo(
+    slug="coral-stations",
+    name="Coral Stations",
+    min_players=2,
+    max_players=4,
+    modes=("counts", "log"),
+    options=(),
+    categories=(
+        Category("stations", "Surrounded stations"),
+        Category("surfacing", "Reefs closed by surfacing"),
+        Category("discards", "Discarded coral tiles"),
+        Category("points", "Points scored during play"),
+        Category("open_stations", "Open stations at the end"),
+        Category("open_reefs", "Open reefs at the end"),
+        Category("shells", "Shell tiles"),
+        Category("shoals", "Shoal tiles"),
+    ),
+    # The rulebook names no tie-break: tied players share the place.
+    tiebreaks=(),
+    rulebook="coral-stations.txt",
+)
+
+END_CATEGORIES = ("open_stations", "open_reefs", "shells", "shoals")
+# The breakdown rows each way of entering a game can tell apart.
+ENTRY_CATEGORIES = {
+    "counts": ("points", *END_CATEGORIES),
+    "log": ("stations", "surfacing", "discards", *END_CATEGORIES),
+}
+TOP_LEVEL_KEYS = {
+    "counts": ("counts", "open_stations"),
+    "log": ("events", "final", "open_stations"),
+}
+END_FIELDS = ("open_reefs", "shell_tiles", "shoal_tiles")
+STATION_FIELDS = ("high", "low", "tiles")
+
+
+@dataclass(frozen=True)
+class Reef:
+    tiles: int
+    clownfish: int  # tiles showing a clownfish
+
+
+@dataclass(frozen=True)
+class Station:
+    """A station's printed values and each player's coral tiles in reefs next to it (0: none)."""
+
+    high: int
+    low: int
+    tiles: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class Surfacing:
+    """A player closes one or more of their reefs."""
+
+    player: str
+    reefs: tuple[Reef, ...]
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Coral tiles a player took but did not plant."""
+
+    player: str
+    tiles: int
+
+
+# A Station among the events was surrounded during play.
+Event = Station | Surfacing | Discard
+
+EVENT_CATEGORY = {Station: "stations", Surfacing: "surfacing", Discard: "discards"}
+
+
+@dataclass(frozen=True)
+class PlayerEnd:
+    """What one player still has when the game ends."""
+
+    open_reefs: tuple[Reef, ...]
+    shell_tiles: int
+    shoal_tiles: tuple[int, ...]  # printed values
+
+
+@dataclass(frozen=True)
+class CoralStationsInput:
+    players: tuple[str, ...]
+    entry: str
+    points_held: Mapping[str, int]  # counts entry: points scored during play; empty for a log
+    events: tuple[Event, ...]  # log entry; empty for counts
+    end: Mapping[str, PlayerEnd]  # empty while a log has no final tally
+    open_stations: tuple[Station, ...]
+    complete: bool  # every player's end-of-game numbers are in
+
+
+@dataclass(frozen=True)
+class ResearchFunds:
+    income: int
+    holdings: int  # money after surfacing, never above the cap
+    forfeited: int  # income lost to the cap
+
+
+def parse(data: Any, *, partial: bool = False) -> CoralStationsInput:
+    errors = Errors()
+    data = errors.mapping(data, "", "The game")
+    names = errors.player_names(data.get("players"), INFO)
+    entry = parse_entry(errors, data.get("entry"))
+    if entry is None:
+        errors.raise_if_any()
+    errors.unknown_keys(
+        data,
+        ("players", "entry", *TOP_LEVEL_KEYS[entry]),
+        "",
+        f"A Coral Stations game entered as {entry}",
+    )
+
+    points_held: dict[str, int] = {}
+    events: list[Event] = []
+    if entry == "counts":
+        counts, complete = per_player(
+            errors,
+            data.get("counts"),
+            names,
+            "counts",
+            "Counts",
+            _parse_player_end,
+            partial=partial,
+        )
+        points_held = {name: points for name, (points, _) in counts.items()}
+        end = {name: player_end for name, (_, player_end) in counts.items()}
+    else:
+        events = parse_events(errors, data.get("events"), _event_parsers(names))
+        end, complete = {}, False
+        if data.get("final") is not None or not partial:
+            final, complete = per_player(
+                errors,
+                data.get("final"),
+                names,
+                "final",
+                "Final tally",
+                bind(_parse_player_end, with_points=False),
+                partial=partial,
+            )
+            end = {name: player_end for name, (_, player_end) in final.items()}
+        elif data.get("open_stations"):
+            errors.add(
+                "open_stations",
+                "Open stations are scored when the game ends: enter them with the final tally.",
+            )
+
+    open_stations = _parse_open_stations(errors, data.get("open_stations"), names)
+    errors.raise_if_any()
+    return CoralStationsInput(
+        tuple(names), entry, points_held, tuple(events), end, open_stations, complete
+    )
+
+
+def parse_event(data: Any, players: Sequence[str]) -> Event:
+    """One event on its own, as the log's entry form sends it; raises InvalidInput."""
+    errors = Errors()
+    event = parse_event_with(errors, data, "event", "The event", _event_parsers(players))
+    errors.raise_if_any()
+    return event
+
+
+def score(game: CoralStationsInput) -> Sheet:
+    breakdowns = {name: dict.fromkeys(ENTRY_CATEGORIES[game.entry], 0) for name in game.players}
+    for name, points in game.points_held.items():
+        breakdowns[name]["points"] = points
+    points_per_event = []
+    for event in game.events:
+        points = event_points(event)
+        add_points(breakdowns, EVENT_CATEGORY[type(event)], points)
+        points_per_event.append(points)
+    for station in game.open_stations:
+        add_points(breakdowns, "open_stations", open_station_award(station.low, station.tiles))
+    for name, end in game.end.items():
+        breakdowns[name]["open_reefs"] += sum(reef_points(reef) for reef in end.open_reefs)
+        breakdowns[name]["shells"] += end.shell_tiles * SHELL_TILE_POINTS
+        breakdowns[name]["shoals"] += sum(end.shoal_tiles)
+
+    players = [
+        PlayerScore(name, sum(breakdowns[name].values()), breakdowns[name], tiebreak={})
+        for name in game.players
+    ]
+    extra = {"event_points": points_per_event} if game.entry == "log" else {}
+    return finish_sheet(INFO, players, complete=game.complete, extra=extra)
+
+
+def event_points(event: Event) -> dict[str, int]:
+    """What one logged event scores, for the players it scores for ("+5 Ana, +2 Ben")."""
+    match event:
+        case Station():
+            points = surrounded_station_award(event.high, event.low, event.tiles)
+        case Surfacing():
+            points = {event.player: sum(reef_points(reef) for reef in event.reefs)}
+        case Discard():
+            points = {event.player: event.tiles * DISCARD_POINTS}
+    return scoring_players(points)
+
+
+def surrounded_station_award(high: int, low: int, tiles: Mapping[str, int]) -> dict[str, int]:
+    """Points for each player in ``tiles`` when a station is surrounded during play.
+
+    Everyone tied for most coral tiles takes the high value and no one the low;
+    a single leader takes the high value and everyone tied for second the low.
+    """
+    majority = find_majority(tiles)
+    points = dict.fromkeys(tiles, 0)
+    for name in majority.leaders:
+        points[name] = high
+    for name in majority.runners_up:
+        points[name] = low
+    return points
+
+
+def open_station_award(low: int, tiles: Mapping[str, int]) -> dict[str, int]:
+    """Points for each player in ``tiles`` for a station still open when the game ends:
+    everyone tied for most coral tiles takes the low value, no one else scores."""
+    points = dict.fromkeys(tiles, 0)
+    for name in find_majority(tiles).leaders:
+        points[name] = low
+    return points
+
+
+def reef_points(reef: Reef) -> int:
+    return reef.tiles * REEF_TILE_POINTS + reef.clownfish * CLOWNFISH_POINTS
+
+
+def research_funds(divers_on_board: int, money_before: int) -> ResearchFunds:
+    """Money after surfacing, from the divers on the player board once the reefs are closed.
+
+    Checks its input like ``parse`` (fields ``divers_on_board`` and ``money_before``)
+    and raises InvalidInput, so a form can send what the player typed.
+    """
+    errors = Errors()
+    if divers_on_board is None:
+        errors.add("divers_on_board", "Enter the divers on your player board after surfacing.")
+    divers = errors.count(
+        divers_on_board,
+        "divers_on_board",
+        "Divers on your player board after surfacing",
+        minimum=1,
+        maximum=DIVERS,
+    )
+    money = errors.count(money_before, "money_before", "Money before surfacing", maximum=FUNDS_CAP)
+    errors.raise_if_any()
+    income = RESEARCH_FUNDS[divers]
+    holdings = min(money + income, FUNDS_CAP)
+    return ResearchFunds(income, holdings, money + income - holdings)
+
+
+def _parse_player_end(
+    errors: Errors, value: Any, where: str, name: str, *, with_points: bool = True
+) -> tuple[int, PlayerEnd]:
+    """One player's points scored during play (counts entry only) and end-of-game holdings."""
+    label = f"{name}'s entry"
+    raw = errors.mapping(value, where, label)
+    errors.unknown_keys(raw, ("points", *END_FIELDS) if with_points else END_FIELDS, where, label)
+    # Discards cost points, so a player can stand below zero.
+    points = errors.count(
+        raw.get("points"),
+        f"{where}.points",
+        f"{name}'s points scored during play",
+        minimum=-sys.maxsize,
+    )
+    open_reefs = _parse_reefs(
+        errors, raw.get("open_reefs"), f"{where}.open_reefs", name, "open reef"
+    )
+    if len(open_reefs) > DIVERS:
+        errors.add(
+            f"{where}.open_reefs",
+            f"{name} has {len(open_reefs)} open reefs, but each open reef holds one of a "
+            f"player's {DIVERS} divers.",
+        )
+    shell_tiles = errors.count(
+        raw.get("shell_tiles"), f"{where}.shell_tiles", f"{name}'s shell tiles"
+    )
+    shoal_tiles = _parse_shoal_tiles(errors, raw.get("shoal_tiles"), f"{where}.shoal_tiles", name)
+    return points, PlayerEnd(open_reefs, shell_tiles, shoal_tiles)
+
+
+def _parse_shoal_tiles(errors: Errors, value: Any, where: str, name: str) -> tuple[int, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        errors.add(where, f"{name}'s shoal tiles must be a list of the values printed on them.")
+        return ()
+    return tuple(
+        errors.count(printed, f"{where}[{index}]", f"{name}'s shoal tile {index + 1}")
+        for index, printed in enumerate(value)
+    )
+
+
+def _parse_reefs(errors: Errors, value: Any, where: str, owner: str, kind: str) -> tuple[Reef, ...]:
+    """A list of reefs; ``owner`` and ``kind`` name them: "Ana", "open reef"."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        errors.add(
+            where, f"{owner}: {kind}s must be a list of reefs, each with its tiles and clownfish."
+        )
+        return ()
+    return tuple(
+        _parse_reef(errors, raw, f"{where}[{index}]", f"{owner}, {kind} {index + 1}")
+        for index, raw in enumerate(value)
+    )
+
+
+def _parse_reef(errors: Errors, value: Any, where: str, label: str) -> Reef:
+    raw = errors.mapping(value, where, label)
+    errors.unknown_keys(raw, ("tiles", "clownfish"), where, label)
+    # A reef is at least the tile its diver stands on.
+    tiles = required_count(errors, raw, "tiles", where, f"{label}: coral tiles", minimum=1)
+    clownfish = errors.count(raw.get("clownfish"), f"{where}.clownfish", f"{label}: clownfish")
+    if tiles and clownfish > tiles:
+        errors.add(
+            f"{where}.clownfish",
+            f"{label}: {clownfish} clownfish on {tiles} coral tiles, but a tile shows at most "
+            "one clownfish.",
+        )
+        clownfish = 0
+    return Reef(tiles, clownfish)
+
+
+def _parse_open_stations(errors: Errors, value: Any, names: Sequence[str]) -> tuple[Station, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        errors.add("open_stations", "Open stations must be a list of stations.")
+        return ()
+    stations = []
+    for index, raw in enumerate(value):
+        where, label = f"open_stations[{index}]", f"Open station {index + 1}"
+        raw = errors.mapping(raw, where, label)
+        errors.unknown_keys(raw, STATION_FIELDS, where, label)
+        stations.append(_read_station(errors, raw, where, label, names=names))
+    return tuple(stations)
+
+
+def _event_parsers(names: Sequence[str]) -> dict[str, Any]:
+    return {
+        "station": bind(_parse_station_event, names=names),
+        "surfacing": bind(_parse_surfacing, names=names),
+        "discard": bind(_parse_discard, names=names),
+    }
+
+
+def _parse_station_event(
+    errors: Errors, raw: Mapping[str, Any], where: str, label: str, *, names: Sequence[str]
+) -> Station:
+    errors.unknown_keys(raw, ("type", *STATION_FIELDS), where, label)
+    return _read_station(errors, raw, where, label, names=names)
+
+
+def _read_station(
+    errors: Errors, raw: Mapping[str, Any], where: str, label: str, *, names: Sequence[str]
+) -> Station:
+    high = required_count(errors, raw, "high", where, f"{label}: the high value")
+    low = required_count(errors, raw, "low", where, f"{label}: the low value")
+    if high < low:
+        errors.add(
+            f"{where}.low",
+            f"{label}: the low value ({low}) is more than the high value ({high}); "
+            "check the station tile.",
+        )
+    tiles = player_counts(
+        errors, raw.get("tiles"), names, f"{where}.tiles", label, "coral tiles next to the station"
+    )
+    return Station(high, low, tiles)
+
+
+def _parse_surfacing(
+    errors: Errors, raw: Mapping[str, Any], where: str, label: str, *, names: Sequence[str]
+) -> Surfacing:
+    errors.unknown_keys(raw, ("type", "player", "reefs"), where, label)
+    player = player_ref(errors, raw.get("player"), names, f"{where}.player", label)
+    reefs = _parse_reefs(errors, raw.get("reefs"), f"{where}.reefs", label, "closed reef")
+    if raw.get("reefs") in (None, []):
+        errors.add(f"{where}.reefs", f"{label}: a surfacing closes at least one reef.")
+    if len(reefs) > DIVERS:
+        errors.add(
+            f"{where}.reefs",
+            f"{label}: {len(reefs)} reefs closed, but a player has only {DIVERS} divers, "
+            "one on each reef.",
+        )
+    return Surfacing(player, reefs)
+
+
+def _parse_discard(
+    errors: Errors, raw: Mapping[str, Any], where: str, label: str, *, names: Sequence[str]
+) -> Discard:
+    errors.unknown_keys(raw, ("type", "player", "tiles"), where, label)
+    player = player_ref(errors, raw.get("player"), names, f"{where}.player", label)
+    tiles = required_count(
+        errors, raw, "tiles", where, f"{label}: the discarded coral tiles", minimum=1
+    )
+    return Discard(player, tiles)

@@ -1,0 +1,167 @@
+"""What games scored during play share: the two ways of entering a game and the event log.
+
+Seagrass and Coral Stations take a game either as ``"entry": "counts"`` (each
+player's numbers at the end, read off the table) or as ``"entry": "log"`` (every
+scoring event as it happened, then a ``"final"`` tally). A log still in progress
+has no ``"final"`` yet and scores as running totals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.contract import (
+    Errors,
+    GameInfo,
+    PlayerScore,
+    Sheet,
+    join_names,
+    make_sheet,
+    rank_players,
+)
+
+ENTRIES = {
+    "counts": "each player's numbers at the end of the game",
+    "log": "every scoring event as it happens",
+}
+
+RUNNING_NOTE = "The game is still going: these are running totals, and no one has won yet."
+
+# Reads one event: (errors, the event's JSON, its field path, its label) -> event.
+type EventParser[T] = Callable[[Errors, Mapping[str, Any], str, str], T]
+
+
+def parse_entry(errors: Errors, value: Any) -> str | None:
+    """The entry mode, or None (with an error) when it is not one we know."""
+    if value in ENTRIES:
+        return value
+    choices = "; or ".join(f"'{entry}' ({meaning})" for entry, meaning in ENTRIES.items())
+    errors.add("entry", f"Choose how the scores are entered: {choices}.")
+    return None
+
+
+def player_ref(errors: Errors, value: Any, names: Sequence[str], where: str, what: str) -> str:
+    """The name of a player in the game, as an event names them."""
+    name = value.strip() if isinstance(value, str) else ""
+    if not name:
+        errors.add(where, f"{what}: say which player.")
+    elif name not in names:
+        errors.add(where, f"{what}: '{name}' is not playing; the players are {join_names(names)}.")
+    return name
+
+
+def player_counts(
+    errors: Errors, value: Any, names: Sequence[str], where: str, what: str, counted: str
+) -> dict[str, int]:
+    """A count of ``counted`` for every player; players left out have 0."""
+    raw = errors.mapping(value, where, what)
+    counts = dict.fromkeys(names, 0)
+    for key, raw_count in raw.items():
+        if key in names:
+            counts[key] = errors.count(raw_count, f"{where}.{key}", f"{what}: {key}'s {counted}")
+        else:
+            _not_playing(errors, key, names, where, what)
+    return counts
+
+
+def required_count(
+    errors: Errors, raw: Mapping[str, Any], key: str, where: str, what: str, *, minimum: int = 0
+) -> int:
+    """A whole number an event cannot do without (a missing count is an error, not 0)."""
+    if raw.get(key) is None:
+        errors.add(
+            f"{where}.{key}", f"{what} is missing: enter a whole number, at least {minimum}."
+        )
+        return 0
+    return errors.count(raw[key], f"{where}.{key}", what, minimum=minimum)
+
+
+def per_player[T](
+    errors: Errors,
+    value: Any,
+    names: Sequence[str],
+    where: str,
+    what: str,
+    parse_one: Callable[[Errors, Any, str, str], T],
+    *,
+    partial: bool,
+) -> tuple[dict[str, T], bool]:
+    """Each player's entry under ``value``, and whether every player has one.
+
+    ``parse_one(errors, raw, where, name)`` reads one player's entry; a player
+    left out (allowed only while a game is being entered) is read from None.
+    """
+    if value is None and not partial:
+        errors.add(where, f"{what} is missing: enter it for {join_names(names)}.")
+    raw = errors.mapping(value, where, what)
+    for key in raw:
+        if key not in names:
+            _not_playing(errors, key, names, where, what)
+    for name in names:
+        if name not in raw and isinstance(value, Mapping) and not partial:
+            errors.add(f"{where}.{name}", f"{what}: nothing is entered for {name}.")
+    entries = {name: parse_one(errors, raw.get(name), f"{where}.{name}", name) for name in names}
+    return entries, all(name in raw for name in names)
+
+
+def parse_events[T](errors: Errors, value: Any, parsers: Mapping[str, EventParser[T]]) -> list[T]:
+    """The logged events, oldest first; an unreadable one is left out and its errors kept."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        errors.add("events", "Events must be a list, oldest first.")
+        return []
+    events = (
+        parse_event_with(errors, raw, f"events[{index}]", f"Event {index + 1}", parsers)
+        for index, raw in enumerate(value)
+    )
+    return [event for event in events if event is not None]
+
+
+def parse_event_with[T](
+    errors: Errors, value: Any, where: str, label: str, parsers: Mapping[str, EventParser[T]]
+) -> T | None:
+    """One event, read by the parser for its ``type``."""
+    if not isinstance(value, Mapping):
+        errors.add(where, f"{label} must be an object with a type.")
+        return None
+    kind = value.get("type")
+    parser = parsers.get(kind) if isinstance(kind, str) else None
+    if parser is None:
+        errors.add(f"{where}.type", f"{label} needs a type, one of: {', '.join(parsers)}.")
+        return None
+    return parser(errors, value, where, label)
+
+
+def add_points(
+    breakdowns: Mapping[str, dict[str, int]], category: str, points: Mapping[str, int]
+) -> None:
+    for name, gained in points.items():
+        breakdowns[name][category] += gained
+
+
+def scoring_players(points: Mapping[str, int]) -> dict[str, int]:
+    """Only the players whose score an event changes, as the log shows it ("+16 Ana")."""
+    return {name: gained for name, gained in points.items() if gained}
+
+
+def finish_sheet(
+    info: GameInfo, players: list[PlayerScore], *, complete: bool, extra: Mapping[str, Any]
+) -> Sheet:
+    """The ranked sheet, or running totals while the end-of-game tally is missing.
+
+    Running totals rank on points alone: tie-breaks such as unplayed tiles are
+    only known once the game has ended.
+    """
+    extra = {"complete": complete, **extra}
+    if complete:
+        return make_sheet(info, players, extra)
+    rank_players(players, ())
+    return Sheet(info.slug, players, [], [RUNNING_NOTE], extra)
+
+
+def _not_playing(errors: Errors, key: Any, names: Sequence[str], where: str, what: str) -> None:
+    errors.add(
+        f"{where}.{key}", f"{what}: '{key}' is not playing; the players are {join_names(names)}."
+    )

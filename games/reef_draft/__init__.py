@@ -1,0 +1,278 @@
+"""Reef Draft: a 3-round card-drafting game (shared/rules/card-draft.txt).
+
+Decisions the rulebook leaves open are settled in docs/games/reef-draft.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.contract import (
+    Category,
+    Choice,
+    Errors,
+    GameInfo,
+    Option,
+    PlayerScore,
+    Sheet,
+    Tiebreak,
+    make_sheet,
+    split_evenly,
+)
+from games.reef_draft.data import (
+    CARD_LABELS,
+    CORAL_FEWEST,
+    CORAL_MOST,
+    DECK,
+    DOLPHIN_POINTS,
+    FISH_POINTS,
+    HAND_SIZE,
+    JELLY_POINTS,
+    JELLY_SET,
+    NO_CORAL_PENALTY_PLAYERS,
+    ROUNDS,
+    SEAHORSE_POINTS,
+    SEAHORSE_SET,
+    SEASTAR_MOST,
+    SEASTAR_SECOND,
+    SHARK_MULTIPLIER,
+    STARS_PER_CARD,
+)
+
+CORAL_PENALTY = Option(
+    key="coral_penalty",
+    label="Fewest coral penalty",
+    choices=(
+        Choice("each", "Everyone tied for fewest loses 6 (this rulebook)"),
+        Choice("split", "Players tied for fewest split the 6 (classic rule)"),
+    ),
+    default="each",
+)
+
+INFO = GameInfo(
+    slug="reef-draft",
+    name="Reef Draft",
+    min_players=2,
+    max_players=5,
+    modes=("standard",),
+    options=(CORAL_PENALTY,),
+    categories=(
+        Category("seastars", "Seastars"),
+        Category("jellies", "Jellies"),
+        Category("seahorses", "Seahorses"),
+        Category("dolphins", "Dolphins"),
+        Category("fish", "Fish & sharks"),
+        Category("coral", "Coral"),
+    ),
+    tiebreaks=(Tiebreak("coral", "most coral cards"),),
+    rulebook="card-draft.txt",
+)
+
+FISH_KINDS = tuple(FISH_POINTS)
+EMPTY_SHARKS = dict.fromkeys(FISH_KINDS, 0)
+
+
+@dataclass(frozen=True)
+class Reef:
+    """One player's reef at the end of one round."""
+
+    cards: Mapping[str, int]
+    on_shark: Mapping[str, int]
+
+    @property
+    def stars(self) -> int:
+        return sum(self.cards[kind] * stars for kind, stars in STARS_PER_CARD.items())
+
+    @property
+    def size(self) -> int:
+        return sum(self.cards.values())
+
+
+@dataclass(frozen=True)
+class ReefDraftInput:
+    players: tuple[str, ...]
+    coral_penalty: str
+    rounds: tuple[Mapping[str, Reef], ...]  # name -> reef, one mapping per round entered
+
+
+def empty_reef() -> Reef:
+    return Reef(dict.fromkeys(DECK, 0), dict(EMPTY_SHARKS))
+
+
+def parse(data: Any, *, partial: bool = False) -> ReefDraftInput:
+    errors = Errors()
+    data = errors.mapping(data, "", "The game")
+    errors.unknown_keys(data, ("players", "options", "rounds"), "", "A Reef Draft game")
+    names = errors.player_names(data.get("players"), INFO)
+
+    options = errors.mapping(data.get("options"), "options", "Options")
+    errors.unknown_keys(options, INFO.default_options(), "options", "Options")
+    coral_penalty = errors.choice(
+        options.get("coral_penalty"), CORAL_PENALTY, "options.coral_penalty"
+    )
+
+    raw_rounds = data.get("rounds")
+    rounds: list[dict[str, Reef]] = []
+    fewest_rounds = 0 if partial else 1
+    if not isinstance(raw_rounds, list) or not fewest_rounds <= len(raw_rounds) <= ROUNDS:
+        errors.add("rounds", f"Give the reefs of 1 to {ROUNDS} rounds, one object per round.")
+        raw_rounds = []
+    for index, raw_round in enumerate(raw_rounds):
+        rounds.append(_parse_round(errors, raw_round, index, names, partial))
+
+    _check_deck(errors, rounds)
+    errors.raise_if_any()
+    return ReefDraftInput(tuple(names), coral_penalty, tuple(rounds))
+
+
+def _parse_round(
+    errors: Errors, raw_round: Any, index: int, names: list[str], partial: bool
+) -> dict[str, Reef]:
+    where = f"rounds[{index}]"
+    label = f"Round {index + 1}"
+    raw_round = errors.mapping(raw_round, where, label)
+    errors.unknown_keys(raw_round, names, where, label)
+    reefs = {}
+    for name in names:
+        if name not in raw_round and not partial:
+            errors.add(f"{where}.{name}", f"{label} has no reef for {name}.")
+        reefs[name] = _parse_reef(
+            errors, raw_round.get(name), f"{where}.{name}", f"{label}, {name}"
+        )
+    hand = HAND_SIZE.get(len(names))
+    in_play = sum(reef.size for reef in reefs.values())
+    if hand and not partial and in_play != hand * len(names):
+        errors.add(
+            where,
+            f"{label}: the reefs hold {in_play} cards, but {len(names)} players with "
+            f"{hand} cards each must hold exactly {hand * len(names)}.",
+        )
+    return reefs
+
+
+def _parse_reef(errors: Errors, raw: Any, where: str, label: str) -> Reef:
+    raw = errors.mapping(raw, where, label)
+    errors.unknown_keys(raw, (*DECK, "on_shark"), where, label)
+    cards = {
+        kind: errors.count(
+            raw.get(kind), f"{where}.{kind}", f"{label}: {CARD_LABELS[kind].lower()}"
+        )
+        for kind in DECK
+    }
+    raw_sharks = errors.mapping(
+        raw.get("on_shark"), f"{where}.on_shark", f"{label}: fish on sharks"
+    )
+    errors.unknown_keys(raw_sharks, FISH_KINDS, f"{where}.on_shark", f"{label}: fish on sharks")
+    on_shark = {}
+    for kind in FISH_KINDS:
+        fish = CARD_LABELS[kind].lower()
+        count = errors.count(
+            raw_sharks.get(kind), f"{where}.on_shark.{kind}", f"{label}: {fish} on sharks"
+        )
+        if count > cards[kind]:
+            errors.add(
+                f"{where}.on_shark.{kind}",
+                f"{label}: {count} {fish} on sharks, but the reef has only {cards[kind]} {fish}.",
+            )
+            count = cards[kind]
+        on_shark[kind] = count
+    if sum(on_shark.values()) > cards["sharks"]:
+        errors.add(
+            f"{where}.on_shark",
+            f"{label}: {sum(on_shark.values())} fish on sharks, but each of the "
+            f"{cards['sharks']} sharks eats only one fish.",
+        )
+    return Reef(cards, on_shark)
+
+
+def _check_deck(errors: Errors, rounds: list[dict[str, Reef]]) -> None:
+    for kind, in_deck in DECK.items():
+        used = sum(reef.cards[kind] for reefs in rounds for reef in reefs.values())
+        if used > in_deck:
+            errors.add(
+                f"rounds.{kind}",
+                f"The game shows {used} {CARD_LABELS[kind].lower()} cards, "
+                f"but the deck has only {in_deck}.",
+            )
+
+
+def score(game: ReefDraftInput) -> Sheet:
+    totals = {name: dict.fromkeys((c.key for c in INFO.categories), 0) for name in game.players}
+    round_subtotals: dict[str, list[int]] = {name: [] for name in game.players}
+    for reefs in game.rounds:
+        seastars = seastar_points({name: reef.stars for name, reef in reefs.items()})
+        for name, reef in reefs.items():
+            points = {"seastars": seastars[name], **reef_points(reef)}
+            for key, value in points.items():
+                totals[name][key] += value
+            round_subtotals[name].append(sum(points.values()))
+
+    coral_cards = {
+        name: sum(reefs[name].cards["coral"] for reefs in game.rounds) for name in game.players
+    }
+    complete = len(game.rounds) == ROUNDS
+    if complete:
+        for name, points in coral_points(coral_cards, game.coral_penalty).items():
+            totals[name]["coral"] = points
+
+    players = [
+        PlayerScore(
+            name=name,
+            total=sum(totals[name].values()),
+            breakdown=totals[name],
+            tiebreak={"coral": coral_cards[name]},
+            extra={"rounds": round_subtotals[name]},
+        )
+        for name in game.players
+    ]
+    return make_sheet(INFO, players, {"complete": complete})
+
+
+def reef_points(reef: Reef) -> dict[str, int]:
+    """Everything one reef scores on its own in a round (seastars compare reefs)."""
+    cards = reef.cards
+    fish = sum(
+        points * (cards[kind] + (SHARK_MULTIPLIER - 1) * reef.on_shark[kind])
+        for kind, points in FISH_POINTS.items()
+    )
+    return {
+        "jellies": cards["jellies"] // JELLY_SET * JELLY_POINTS,
+        "seahorses": cards["seahorses"] // SEAHORSE_SET * SEAHORSE_POINTS,
+        "dolphins": DOLPHIN_POINTS[min(cards["dolphins"], len(DOLPHIN_POINTS) - 1)],
+        "fish": fish,
+    }
+
+
+def seastar_points(stars: Mapping[str, int]) -> dict[str, int]:
+    """Most stars share 6; if one player leads alone, those second share 3."""
+    points = dict.fromkeys(stars, 0)
+    levels = sorted({s for s in stars.values() if s > 0}, reverse=True)
+    if not levels:
+        return points
+    leaders = [name for name, s in stars.items() if s == levels[0]]
+    for name in leaders:
+        points[name] = split_evenly(SEASTAR_MOST, len(leaders))
+    if len(leaders) == 1 and len(levels) > 1:
+        seconds = [name for name, s in stars.items() if s == levels[1]]
+        for name in seconds:
+            points[name] = split_evenly(SEASTAR_SECOND, len(seconds))
+    return points
+
+
+def coral_points(coral: Mapping[str, int], penalty: str) -> dict[str, int]:
+    """End-of-game coral: most share +6; fewest lose 6 each or split it."""
+    points = dict.fromkeys(coral, 0)
+    most, fewest = max(coral.values()), min(coral.values())
+    if most == fewest:
+        return points
+    leaders = [name for name, c in coral.items() if c == most]
+    for name in leaders:
+        points[name] = split_evenly(CORAL_MOST, len(leaders))
+    if len(coral) > NO_CORAL_PENALTY_PLAYERS:
+        trailers = [name for name, c in coral.items() if c == fewest]
+        ways = len(trailers) if penalty == "split" else 1
+        for name in trailers:
+            points[name] = split_evenly(CORAL_FEWEST, ways)
+    return points

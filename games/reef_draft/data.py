@@ -1,0 +1,56 @@
+"""Reef Draft's printed tables (rulebook: shared/rules/card-draft.txt)."""
+
+ROUNDS = 3
+
+# Cards dealt to each player per round, by player count.
+HAND_SIZE = {2: 10, 3: 9, 4: 8, 5: 7}
+
+# Card kinds a reef can hold, in the order the entry screen shows them, with the
+# number of each in the 108-card deck.
+DECK = {
+    "jellies": 14,
+    "seahorses": 14,
+    "dolphins": 14,
+    "seastar_1": 6,
+    "seastar_2": 12,
+    "seastar_3": 8,
+    "clownfish": 5,
+    "pufferfish": 10,
+    "anglerfish": 5,
+    "sharks": 6,
+    "turtles": 4,
+    "coral": 10,
+}
+
+CARD_LABELS = {
+    "jellies": "Jellies",
+    "seahorses": "Seahorses",
+    "dolphins": "Dolphins",
+    "seastar_1": "1-star seastars",
+    "seastar_2": "2-star seastars",
+    "seastar_3": "3-star seastars",
+    "clownfish": "Clown fish",
+    "pufferfish": "Puffer fish",
+    "anglerfish": "Angler fish",
+    "sharks": "Sharks",
+    "turtles": "Turtles",
+    "coral": "Coral",
+}
+
+STARS_PER_CARD = {"seastar_1": 1, "seastar_2": 2, "seastar_3": 3}
+SEASTAR_MOST = 6
+SEASTAR_SECOND = 3
+
+JELLY_SET, JELLY_POINTS = 2, 5
+SEAHORSE_SET, SEAHORSE_POINTS = 3, 10
+
+# Points for 0, 1, 2, 3, 4 and "5 or more" dolphins.
+DOLPHIN_POINTS = (0, 1, 3, 6, 10, 15)
+
+FISH_POINTS = {"clownfish": 1, "pufferfish": 2, "anglerfish": 3}
+SHARK_MULTIPLIER = 3
+
+CORAL_MOST = 6
+CORAL_FEWEST = -6
+# No one loses points for the fewest coral at this player count.
+NO_CORAL_PENALTY_PLAYERS = 2

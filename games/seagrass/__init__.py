@@ -1,0 +1,410 @@
+"""Seagrass: colonies score as they grow, completed reefs by majority (shared/rules/seagrass.txt).
+
+Decisions the rulebook leaves open are settled in docs/games/seagrass.md.
+
+Input: ``{"players": [...], "options": {"discovery": bool}, "entry": "counts" | "log", ...}``
+
+- counts: ``"counts": {name: {"points", "discovery_tokens", "unplayed_tiles"}}``;
+- log: ``"events"`` oldest first (``colony``, ``reef``, ``discovery_set``), then
+  ``"final": {name: {"discovery_tokens", "unplayed_tiles"}}`` once the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial as bind
+from typing import Any
+
+from games.contract import (
+    Category,
+    Choice,
+    Errors,
+    GameInfo,
+    Option,
+    PlayerScore,
+    Sheet,
+    Tiebreak,
+)
+from games.event_log import (
+    add_points,
+    finish_sheet,
+    parse_entry,
+    parse_event_with,
+    parse_events,
+    per_player,
+    player_counts,
+    player_ref,
+    required_count,
+    scoring_players,
+)
+from games.majority import find_majority
+from games.seagrass.data import (
+    CREATURE_TYPES,
+    DISCOVERY_SET_POINTS,
+    DISCOVERY_TOKEN_POINTS,
+    LARGEST_REEF_ROW,
+    REEF_AWARDS,
+    REEFS_PER_PLAYER,
+    TILES_PER_PLAYER,
+    TWO_PLAYER_SECOND_SHARE,
+    TWO_PLAYERS,
+)
+
+DISCOVERY = Option(
+    key="discovery",
+    label="Discovery expansion",
+    choices=(
+        Choice("false", "Without the Discovery expansion"),
+        Choice("true", "With the Discovery expansion (discovery tokens and sets)"),
+    ),
+    default="false",
+    help="Players collect discovery tokens; a full set of four is worth 10 points.",
+)
+
+INFO = GameInfo(
+    slug="seagrass",
+    name="Seagrass",
+    min_players=2,
+    max_players=4,
+    modes=("counts", "log"),
+    options=(DISCOVERY,),
+    categories=(
+        Category("colonies", "Colonies"),
+        Category("reefs", "Completed reefs"),
+        Category("discovery", "Discovery sets and tokens"),
+        Category("points", "Point tokens"),
+    ),
+    tiebreaks=(Tiebreak("unplayed_tiles", "most unplayed tiles"),),
+    rulebook="seagrass.txt",
+)
+
+# The breakdown rows each way of entering a game can tell apart.
+ENTRY_CATEGORIES = {"counts": ("discovery", "points"), "log": ("colonies", "reefs", "discovery")}
+TOP_LEVEL_KEYS = {"counts": ("counts",), "log": ("events", "final")}
+END_FIELDS = ("discovery_tokens", "unplayed_tiles")
+
+
+@dataclass(frozen=True)
+class Colony:
+    """A colony established or expanded: it scores every creature now in it."""
+
+    player: str
+    creatures: int
+
+
+@dataclass(frozen=True)
+class Reef:
+    """A completed reef: ``adjacent`` holds every player's creatures next to it (0: none)."""
+
+    size: int
+    adjacent: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class DiscoverySet:
+    """A full set of four discovery tokens returned to the box."""
+
+    player: str
+
+
+Event = Colony | Reef | DiscoverySet
+
+EVENT_CATEGORY = {Colony: "colonies", Reef: "reefs", DiscoverySet: "discovery"}
+
+
+@dataclass(frozen=True)
+class PlayerEnd:
+    """What one player still holds when the game ends."""
+
+    discovery_tokens: int
+    unplayed_tiles: int
+
+
+@dataclass(frozen=True)
+class SeagrassInput:
+    players: tuple[str, ...]
+    discovery: bool
+    entry: str
+    points_held: Mapping[str, int]  # counts entry: point tokens; empty for a log
+    events: tuple[Event, ...]  # log entry; empty for counts
+    end: Mapping[str, PlayerEnd]  # empty while a log has no final tally
+    complete: bool  # every player's end-of-game numbers are in
+
+
+def parse(data: Any, *, partial: bool = False) -> SeagrassInput:
+    errors = Errors()
+    data = errors.mapping(data, "", "The game")
+    names = errors.player_names(data.get("players"), INFO)
+    options = errors.mapping(data.get("options"), "options", "Options")
+    errors.unknown_keys(options, INFO.default_options(), "options", "Options")
+    discovery = _parse_discovery(errors, options.get("discovery"))
+    entry = parse_entry(errors, data.get("entry"))
+    if entry is None:
+        errors.raise_if_any()
+    errors.unknown_keys(
+        data,
+        ("players", "options", "entry", *TOP_LEVEL_KEYS[entry]),
+        "",
+        f"A Seagrass game entered as {entry}",
+    )
+
+    read_end = bind(_parse_player_end, discovery=discovery, player_count=len(names))
+    points_held: dict[str, int] = {}
+    events: list[Event] = []
+    if entry == "counts":
+        counts, complete = per_player(
+            errors, data.get("counts"), names, "counts", "Counts", read_end, partial=partial
+        )
+        points_held = {name: points for name, (points, _) in counts.items()}
+        end = {name: player_end for name, (_, player_end) in counts.items()}
+    else:
+        events = parse_events(errors, data.get("events"), _event_parsers(names, discovery))
+        _check_event_totals(errors, events, len(names))
+        end, complete = {}, False
+        if data.get("final") is not None or not partial:
+            final, complete = per_player(
+                errors,
+                data.get("final"),
+                names,
+                "final",
+                "Final tally",
+                bind(read_end, with_points=False),
+                partial=partial,
+            )
+            end = {name: player_end for name, (_, player_end) in final.items()}
+
+    errors.raise_if_any()
+    return SeagrassInput(tuple(names), discovery, entry, points_held, tuple(events), end, complete)
+
+
+def parse_event(data: Any, players: Sequence[str], *, discovery: bool) -> Event:
+    """One event on its own, as the log's entry form sends it; raises InvalidInput."""
+    errors = Errors()
+    event = parse_event_with(errors, data, "event", "The event", _event_parsers(players, discovery))
+    errors.raise_if_any()
+    return event
+
+
+def score(game: SeagrassInput) -> Sheet:
+    categories = [
+        key for key in ENTRY_CATEGORIES[game.entry] if key != "discovery" or game.discovery
+    ]
+    breakdowns = {name: dict.fromkeys(categories, 0) for name in game.players}
+    for name, points in game.points_held.items():
+        breakdowns[name]["points"] = points
+    points_per_event = []
+    for event in game.events:
+        points = event_points(event, len(game.players))
+        add_points(breakdowns, EVENT_CATEGORY[type(event)], points)
+        points_per_event.append(points)
+    if game.discovery:
+        add_points(
+            breakdowns,
+            "discovery",
+            {name: end.discovery_tokens * DISCOVERY_TOKEN_POINTS for name, end in game.end.items()},
+        )
+
+    players = [
+        PlayerScore(
+            name=name,
+            total=sum(breakdowns[name].values()),
+            breakdown=breakdowns[name],
+            tiebreak={"unplayed_tiles": game.end[name].unplayed_tiles} if game.complete else {},
+        )
+        for name in game.players
+    ]
+    extra = {"event_points": points_per_event} if game.entry == "log" else {}
+    return finish_sheet(INFO, players, complete=game.complete, extra=extra)
+
+
+def event_points(event: Event, player_count: int) -> dict[str, int]:
+    """What one logged event scores, for the players it scores for ("+16 Ana, +4 Ben")."""
+    match event:
+        case Colony():
+            points = {event.player: event.creatures}
+        case Reef():
+            points = reef_award(event.size, event.adjacent, player_count=player_count)
+        case DiscoverySet():
+            points = {event.player: DISCOVERY_SET_POINTS}
+    return scoring_players(points)
+
+
+def reef_award(
+    size: int, adjacent: Mapping[str, int], *, player_count: int | None = None
+) -> dict[str, int]:
+    """Points for each player in ``adjacent`` when a reef of ``size`` tiles is completed.
+
+    ``adjacent`` maps players to their creatures next to the reef (0: not adjacent).
+    The two-player rule depends on the players in the game, not on how many are
+    adjacent; ``player_count`` defaults to the players listed, so list them all.
+    Values must already be valid (see ``parse_event``): size 1 or more, counts 0 or more.
+    """
+    most, second = REEF_AWARDS[min(size, LARGEST_REEF_ROW)]
+    points = dict.fromkeys(adjacent, 0)
+    majority = find_majority(adjacent)
+    if not majority.leaders:
+        return points
+    if len(majority.leaders) > 1:
+        # The tied leaders share both awards; the rest score nothing.
+        _share_rounding_up(points, majority.leaders, most + second)
+        return points
+    (leader,) = majority.leaders
+    points[leader] = most
+    if majority.runners_up and _second_scores(
+        adjacent[leader], adjacent[majority.runners_up[0]], player_count or len(adjacent)
+    ):
+        _share_rounding_up(points, majority.runners_up, second)
+    return points
+
+
+def _second_scores(leader_creatures: int, second_creatures: int, player_count: int) -> bool:
+    if player_count != TWO_PLAYERS:
+        return True
+    return second_creatures >= leader_creatures * TWO_PLAYER_SECOND_SHARE
+
+
+def _share_rounding_up(points: dict[str, int], sharers: Sequence[str], award: int) -> None:
+    share = -(-award // len(sharers))
+    for name in sharers:
+        points[name] = share
+
+
+def _parse_discovery(errors: Errors, value: Any) -> bool:
+    # JSON true/false, or the option's own choice values as a generic options form sends them.
+    if value is None:
+        return DISCOVERY.default == "true"
+    if isinstance(value, bool):
+        return value
+    if value in (choice.value for choice in DISCOVERY.choices):
+        return value == "true"
+    errors.add("options.discovery", f"{DISCOVERY.label} must be true (on) or false (off).")
+    return False
+
+
+def _parse_player_end(
+    errors: Errors,
+    value: Any,
+    where: str,
+    name: str,
+    *,
+    discovery: bool,
+    player_count: int,
+    with_points: bool = True,
+) -> tuple[int, PlayerEnd]:
+    """One player's point tokens (counts entry only) and end-of-game holdings."""
+    label = f"{name}'s entry"
+    raw = errors.mapping(value, where, label)
+    errors.unknown_keys(raw, ("points", *END_FIELDS) if with_points else END_FIELDS, where, label)
+    points = errors.count(raw.get("points"), f"{where}.points", f"{name}'s point tokens")
+    tokens = _discovery_tokens(
+        errors,
+        raw.get("discovery_tokens"),
+        f"{where}.discovery_tokens",
+        name,
+        discovery,
+        player_count,
+    )
+    unplayed = errors.count(
+        raw.get("unplayed_tiles"),
+        f"{where}.unplayed_tiles",
+        f"{name}'s unplayed tiles",
+        maximum=TILES_PER_PLAYER,
+    )
+    return points, PlayerEnd(tokens, unplayed)
+
+
+def _discovery_tokens(
+    errors: Errors, value: Any, where: str, name: str, discovery: bool, player_count: int
+) -> int:
+    tokens = errors.count(value, where, f"{name}'s discovery tokens")
+    if tokens and not discovery:
+        errors.add(
+            where,
+            f"{name} has discovery tokens, but this game is played without the Discovery "
+            "expansion: turn it on or enter 0.",
+        )
+        return 0
+    # A full set goes back to the box at once, so a player holds at most three
+    # creature types, each with one token per reef in play.
+    most = (CREATURE_TYPES - 1) * REEFS_PER_PLAYER * player_count
+    if tokens > most:
+        errors.add(
+            where,
+            f"{name} cannot hold {tokens} discovery tokens: with {player_count} players at "
+            f"most {most} can be held without completing a set.",
+        )
+        return 0
+    return tokens
+
+
+def _event_parsers(names: Sequence[str], discovery: bool) -> dict[str, Any]:
+    return {
+        "colony": bind(_parse_colony, names=names),
+        "reef": bind(_parse_reef, names=names),
+        "discovery_set": bind(_parse_discovery_set, names=names, discovery=discovery),
+    }
+
+
+def _parse_colony(
+    errors: Errors, raw: Mapping[str, Any], where: str, label: str, *, names: Sequence[str]
+) -> Colony:
+    errors.unknown_keys(raw, ("type", "player", "creatures"), where, label)
+    player = player_ref(errors, raw.get("player"), names, f"{where}.player", label)
+    creatures = required_count(
+        errors,
+        raw,
+        "creatures",
+        where,
+        f"{label}: the number of creatures in the colony",
+        minimum=1,
+    )
+    return Colony(player, creatures)
+
+
+def _parse_reef(
+    errors: Errors, raw: Mapping[str, Any], where: str, label: str, *, names: Sequence[str]
+) -> Reef:
+    errors.unknown_keys(raw, ("type", "size", "adjacent"), where, label)
+    size = required_count(errors, raw, "size", where, f"{label}: the reef size", minimum=1)
+    adjacent = player_counts(
+        errors, raw.get("adjacent"), names, f"{where}.adjacent", label, "creatures next to the reef"
+    )
+    return Reef(size, adjacent)
+
+
+def _parse_discovery_set(
+    errors: Errors,
+    raw: Mapping[str, Any],
+    where: str,
+    label: str,
+    *,
+    names: Sequence[str],
+    discovery: bool,
+) -> DiscoverySet:
+    errors.unknown_keys(raw, ("type", "player"), where, label)
+    if not discovery:
+        errors.add(
+            f"{where}.type",
+            f"{label} is a discovery set, but this game is played without the Discovery expansion.",
+        )
+    return DiscoverySet(player_ref(errors, raw.get("player"), names, f"{where}.player", label))
+
+
+def _check_event_totals(errors: Errors, events: Sequence[Event], player_count: int) -> None:
+    reefs_in_play = REEFS_PER_PLAYER * player_count
+    reefs = sum(isinstance(event, Reef) for event in events)
+    if reefs > reefs_in_play:
+        errors.add(
+            "events",
+            f"{player_count} players play with {reefs_in_play} reefs, but {reefs} completed "
+            "reefs are logged.",
+        )
+    # Each reef holds one token of each creature type, and a set needs one of each.
+    sets = sum(isinstance(event, DiscoverySet) for event in events)
+    if sets > reefs_in_play:
+        errors.add(
+            "events",
+            f"With {player_count} players only {reefs_in_play} full discovery sets can be "
+            f"made (one token of each creature per reef), but {sets} are logged.",
+        )

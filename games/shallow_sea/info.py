@@ -1,0 +1,27 @@
+"""What Scorepad shows about Shallow Sea: its modes, score rows and tie-break."""
+
+from games.contract import Category, GameInfo, Tiebreak
+from games.shallow_sea.data import MAX_PLAYERS, MIN_PLAYERS, ROWS
+
+MODES = ("standard", "solo", "family")
+
+INFO = GameInfo(
+    slug="shallow-sea",
+    name="Shallow Sea",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    modes=MODES,
+    options=(),
+    categories=(
+        Category("orange", "Orange Ecosystem card"),
+        Category("blue", "Blue Ecosystem card"),
+        # "tiles" is the sum of the row lines below it, not added to them again.
+        Category("tiles", "Tiles, all rows"),
+        *(Category(f"row_{row}", f"Tiles, row {row}") for row in ROWS),
+        Category("different_sealife", "Different completed Sealife"),
+        Category("incomplete_fish", "Incomplete Fish"),
+        Category("lionfish", "Lionfish card"),
+    ),
+    tiebreaks=(Tiebreak("seashells", "most Seashells left"),),
+    rulebook="shallow-sea.txt",
+)

@@ -1,0 +1,260 @@
+"""What every game shares: people, groups, plays and one result row per player."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.urls import reverse
+from django.utils import timezone
+
+import games
+from games.contract import GameInfo, Sheet
+from scorepad.entries import NamedEntry, SavedEntry, assemble_input
+
+
+class GroupQuerySet(models.QuerySet["Group"]):
+    def for_user(self, user: Any) -> GroupQuerySet:
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user)
+
+
+class Group(models.Model):
+    name = models.CharField(max_length=100)
+    created = models.DateTimeField(auto_now_add=True)
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="play_groups"
+    )
+
+    objects = GroupQuerySet.as_manager()
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("group", args=[self.pk])
+
+    def player_named(self, name: str) -> Player:
+        player, _ = self.players.get_or_create(name=name)
+        return player
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        OWNER = "owner", "Owner"
+        MEMBER = "member", "Member"
+
+    group = models.ForeignKey(Group, models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "user"], name="one_membership_per_group")
+        ]
+
+
+class Player(models.Model):
+    """A person at the table: a guest known by name, or linked to an account."""
+
+    name = models.CharField(max_length=60)
+    group = models.ForeignKey(
+        Group, models.CASCADE, null=True, blank=True, related_name="players"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="players"
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["group", "name"],
+                condition=models.Q(group__isnull=False),
+                name="one_player_name_per_group",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PlayQuerySet(models.QuerySet["Play"]):
+    def finished(self) -> PlayQuerySet:
+        return self.filter(status=Play.Status.FINISHED)
+
+    def with_results(self) -> PlayQuerySet:
+        """Each play's results and players in one more query; entries are left out,
+        since a list never shows them and a full board can be large."""
+        results = Result.objects.select_related("player").defer("entry").order_by("position")
+        return self.prefetch_related(models.Prefetch("results", queryset=results))
+
+
+class Play(models.Model):
+    """One game at one table. Per-player entries live on its results and are saved
+    one at a time, so each phone (or each player in turn) can fill in its own part."""
+
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
+
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    game = models.CharField(max_length=40)
+    mode = models.CharField(max_length=20, default="standard")
+    options = models.JSONField(default=dict, blank=True)
+    played_on = models.DateField(default=timezone.localdate)
+    group = models.ForeignKey(Group, models.CASCADE, null=True, blank=True, related_name="plays")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    notes = models.JSONField(default=list, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = PlayQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-played_on", "-created"]
+        indexes = [models.Index(fields=["group", "-played_on", "-created"])]
+
+    def __str__(self) -> str:
+        return f"{self.info.name} on {self.played_on}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("play", args=[self.uuid])
+
+    @property
+    def module(self) -> ModuleType:
+        return games.get_game(self.game)
+
+    @property
+    def info(self) -> GameInfo:
+        return self.module.INFO
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    def is_visible_to(self, user: Any) -> bool:
+        """A play outside any group is reached by its unguessable link alone."""
+        if self.group_id is None:
+            return True
+        return Group.objects.for_user(user).filter(pk=self.group_id).exists()
+
+    def ordered_results(self) -> list[Result]:
+        return list(self.results.select_related("player").order_by("position"))
+
+    def game_input(self, results: Sequence[SavedEntry] | None = None) -> dict[str, Any]:
+        """The game's JSON input, assembled from every player's saved entry."""
+        results = self.ordered_results() if results is None else results
+        return assemble_input(self.game, self.options, results)
+
+    def score(self, *, partial: bool, results: Sequence[SavedEntry] | None = None) -> Sheet:
+        """Score what has been entered; raises InvalidInput."""
+        module = self.module
+        return module.score(module.parse(self.game_input(results), partial=partial))
+
+    @transaction.atomic
+    def finish(self) -> Sheet:
+        """Score the whole game strictly and store every player's result at once."""
+        results = self.ordered_results()
+        sheet = self.score(partial=False, results=results)
+        for result, scored in zip(results, sheet.players, strict=True):
+            result.breakdown = scored.breakdown
+            result.extra = scored.extra
+            result.tiebreak = scored.tiebreak
+            result.total = scored.total
+            result.rank = scored.rank
+            result.save(update_fields=["breakdown", "extra", "tiebreak", "total", "rank"])
+        self.status = self.Status.FINISHED
+        self.notes = sheet.notes
+        self.save(update_fields=["status", "notes", "updated"])
+        return sheet
+
+    @transaction.atomic
+    def save_entry(self, result: Result, entry: dict[str, Any], results: list[Result]) -> None:
+        """Keep one player's entry if the game still holds together with it.
+
+        Raises InvalidInput and saves nothing when it does not. A changed entry
+        makes stored results stale, so a finished play goes back to in progress.
+        """
+        trial = [NamedEntry(r.name, entry if r.pk == result.pk else r.entry) for r in results]
+        self.module.parse(assemble_input(self.game, self.options, trial), partial=True)
+        result.entry = entry
+        result.save(update_fields=["entry"])
+        self.status = self.Status.IN_PROGRESS
+        self.save(update_fields=["status", "updated"])
+
+    @transaction.atomic
+    def move_to_group(self, group: Group, user: Any) -> None:
+        """Save an unattached play into ``group``'s history, matching players by name."""
+        for result in self.results.select_related("player"):
+            guest = result.player
+            result.player = group.player_named(guest.name)
+            result.save(update_fields=["player"])
+            if guest.group_id is None and not guest.results.exists():
+                guest.delete()
+        self.group = group
+        self.recorded_by = user
+        self.save(update_fields=["group", "recorded_by", "updated"])
+
+
+class Result(models.Model):
+    """One player's part of a play: their entry as typed, and once the play is
+    finished, what it scored."""
+
+    play = models.ForeignKey(Play, models.CASCADE, related_name="results")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="results")
+    position = models.PositiveSmallIntegerField()
+    entry = models.JSONField(default=dict, blank=True)
+    breakdown = models.JSONField(default=dict, blank=True)
+    extra = models.JSONField(default=dict, blank=True)
+    tiebreak = models.JSONField(default=dict, blank=True)
+    total = models.IntegerField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["play", "position"], name="one_result_per_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.play}"
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+    @property
+    def is_winner(self) -> bool:
+        return self.rank == 1
+
+
+@transaction.atomic
+def start_play(
+    *,
+    game: str,
+    names: list[str],
+    options: dict[str, Any],
+    group: Group | None,
+    user: Any,
+) -> Play:
+    """Create a play and a result row per player, in seat order."""
+    play = Play.objects.create(
+        game=game,
+        options=options,
+        group=group,
+        recorded_by=user if user.is_authenticated else None,
+    )
+    for position, name in enumerate(names):
+        player = group.player_named(name) if group else Player.objects.create(name=name)
+        Result.objects.create(play=play, player=player, position=position)
+    return play
+

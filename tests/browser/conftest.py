@@ -1,0 +1,153 @@
+"""Browser test harness: Debian's headless chromium driven by Playwright's sync API.
+
+Fixtures:
+  page            a Playwright Page on a phone-sized (390x844, touch) context whose base_url
+                  is pytest-django's ``live_server``, so ``page.goto("/")`` opens the app.
+  console_errors  list of console errors and uncaught page errors seen by ``page``;
+                  assert it is empty at the end of a test.
+  screenshot      ``screenshot("name")`` saves test-artifacts/<test>-<name>.png and returns
+                  the path. A failing test also leaves test-artifacts/<test>-FAILED.png.
+  browser         the shared chromium Browser, for tests that need their own contexts.
+
+Every test in this folder gets the ``browser`` marker (``pytest -m "not browser"`` skips them).
+
+Environment:
+  CHROMIUM            browser binary (default /usr/bin/chromium; ``make test`` installs it)
+  TEST_ARTIFACTS_DIR  where screenshots go (default <repo>/test-artifacts)
+Playwright never downloads a browser here: there is no ``playwright install``.
+"""
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+
+from playwright.sync_api import (  # noqa: E402  (after the env var above)
+    Browser,
+    ConsoleMessage,
+    Error,
+    Page,
+    Playwright,
+    sync_playwright,
+)
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(os.environ.get("TEST_ARTIFACTS_DIR", REPO / "test-artifacts"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
+TIMEOUT_MS = 10_000
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator:
+    # Keep each phase's report on the item, so `page` can tell whether the test failed.
+    report = yield
+    setattr(item, f"_report_{report.when}", report)
+    return report
+
+
+@pytest.fixture(scope="session")
+def _allow_async_unsafe() -> Iterator[None]:
+    # Playwright's sync API runs an asyncio loop in this thread, so Django would raise
+    # SynchronousOnlyOperation for ORM calls made by the test (and pytest-django's
+    # flush after a live_server test). Only the browser tests turn the check off.
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _async_unsafe_for_browser_tests(_allow_async_unsafe: None) -> None:
+    pass
+
+
+@pytest.fixture(scope="session")
+def _playwright(_allow_async_unsafe: None) -> Iterator[Playwright]:
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(_playwright: Playwright) -> Iterator[Browser]:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"{CHROMIUM} not found: `make test` installs Debian's chromium "
+            "(or: apt-get install chromium; or set CHROMIUM=/path/to/chromium)",
+            pytrace=False,
+        )
+    browser = _playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def console_errors() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def page(
+    request: pytest.FixtureRequest, browser: Browser, live_server, console_errors: list[str]
+) -> Iterator[Page]:
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            console_errors.append(f"console.error: {msg.text} ({msg.location.get('url', '')})")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: console_errors.append(f"uncaught: {exc}"))
+    yield page
+    report = getattr(request.node, "_report_call", None)
+    if report is not None and report.failed:
+        try:
+            page.screenshot(path=_artifact_path(request.node, "FAILED"), full_page=True)
+        except Error:
+            pass
+    context.close()
+
+
+@pytest.fixture
+def screenshot(request: pytest.FixtureRequest, page: Page) -> Callable[[str], Path]:
+    def take(name: str, *, full_page: bool = True) -> Path:
+        path = _artifact_path(request.node, name)
+        page.screenshot(path=path, full_page=full_page)
+        return path
+
+    return take
+
+
+def _artifact_path(node: pytest.Item, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{node.name}-{name}")
+    return ARTIFACTS / f"{stem}.png"

@@ -1,0 +1,23 @@
+"""Settings for the test suite: production settings, minus what needs TLS or a build step."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
+
+from scorepad.settings import *  # noqa: E402,F403
+
+# The test client and the live server speak plain HTTP.
+SECURE_SSL_REDIRECT = False
+SESSION_COOKIE_SECURE = False
+CSRF_COOKIE_SECURE = False
+
+# No collectstatic before a test run.
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# Serve static files straight from the finders; nothing is collected for tests.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -1,0 +1,499 @@
+"""Web views: happy path, outsider 404, wrong method 405 and htmx fragments for each."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+
+import games
+from scorepad.models import Group, Membership, Play, Player, start_play
+from tests.reef_draft_games import ROUND_POINTS, ROUNDS, TOTALS
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def entry_url(play: Play, round_number: int, position: int) -> str:
+    return f"/plays/{play.uuid}/rounds/{round_number}/players/{position}/"
+
+
+def reef_form_data(reef: dict[str, Any], **extra: str) -> dict[str, str]:
+    data = {k: str(v) for k, v in reef.items() if k != "on_shark"}
+    data |= {f"on_shark_{k}": str(v) for k, v in reef.get("on_shark", {}).items()}
+    return data | extra
+
+
+def enter_rounds(client: Client, play: Play, rounds: list[dict[str, Any]]) -> None:
+    for number, reefs in enumerate(rounds, 1):
+        for position, name in enumerate(reefs):
+            response = client.post(entry_url(play, number, position), reef_form_data(reefs[name]))
+            assert response.status_code == 302, response.content.decode()
+
+
+@pytest.fixture
+def group_play(group: Group, alice: Any) -> Play:
+    return start_play(game="reef-draft", names=["Ana", "Ben"], options={}, group=group, user=alice)
+
+
+@pytest.fixture
+def guest_play(db: Any) -> Play:
+    from django.contrib.auth.models import AnonymousUser
+
+    return start_play(
+        game="reef-draft", names=["Ana", "Ben"], options={}, group=None, user=AnonymousUser()
+    )
+
+
+@pytest.fixture
+def finished_play(alice_client: Client, group_play: Play) -> Play:
+    enter_rounds(alice_client, group_play, ROUNDS)
+    assert alice_client.post(f"/plays/{group_play.uuid}/finish/").status_code == 302
+    group_play.refresh_from_db()
+    return group_play
+
+
+class TestHome:
+    def test_lists_the_games(self, client: Client) -> None:
+        response = client.get("/")
+        assert response.status_code == 200
+        assert b"Reef Draft" in response.content
+        assert b'href="/games/reef-draft/new/"' in response.content
+
+    def test_shows_my_groups(self, alice_client: Client, group: Group) -> None:
+        assert b"Thursday table" in alice_client.get("/").content
+
+    def test_hides_other_groups(self, outsider_client: Client, group: Group) -> None:
+        assert b"Thursday table" not in outsider_client.get("/").content
+
+    def test_post_is_not_allowed(self, client: Client) -> None:
+        assert client.post("/").status_code == 405
+
+
+class TestSignup:
+    def test_creates_account_group_and_player(self, client: Client) -> None:
+        response = client.post(
+            "/accounts/signup/",
+            {"username": "zoe", "password1": "tide-pool-42x", "password2": "tide-pool-42x"},
+        )
+        assert response.status_code == 302
+        group = Group.objects.get(members__username="zoe")
+        assert group.name == "zoe's table"
+        assert group.memberships.get().role == Membership.Role.OWNER
+        assert group.players.get().user.username == "zoe"
+        assert client.get("/groups/").status_code == 200  # logged in
+
+    def test_mismatched_passwords_keep_the_form(self, client: Client) -> None:
+        response = client.post(
+            "/accounts/signup/",
+            {"username": "zoe", "password1": "tide-pool-42x", "password2": "other-pool-42x"},
+        )
+        assert response.status_code == 200
+        assert b'value="zoe"' in response.content
+        assert not Group.objects.exists()
+
+    def test_put_is_not_allowed(self, client: Client) -> None:
+        assert client.put("/accounts/signup/").status_code == 405
+
+
+class TestNewPlay:
+    def test_guests_can_start_without_an_account(self, client: Client) -> None:
+        response = client.post(
+            "/games/reef-draft/new/",
+            {"guest_1": "Ana", "guest_2": " Ben ", "option_coral_penalty": "split"},
+        )
+        play = Play.objects.get()
+        assert response["Location"] == f"/plays/{play.uuid}/"
+        assert play.group is None
+        assert play.options == {"coral_penalty": "split"}
+        assert [r.player.name for r in play.ordered_results()] == ["Ana", "Ben"]
+
+    def test_members_and_guests_join_in_seat_order(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        group.players.create(name="Cleo")
+        group.players.create(name="Dan")
+        alice_client.post(
+            "/games/reef-draft/new/",
+            {
+                "group": group.pk,
+                "members": ["Cleo", "Dan"],
+                "guest_1": "Eve",
+                "option_coral_penalty": "each",
+            },
+        )
+        play = Play.objects.get()
+        assert play.group == group
+        assert [r.player.name for r in play.ordered_results()] == ["Cleo", "Dan", "Eve"]
+        assert group.players.filter(name="Eve").exists()
+
+    def test_too_few_players_keeps_what_was_typed(self, client: Client) -> None:
+        response = client.post(
+            "/games/reef-draft/new/", {"guest_1": "Ana", "option_coral_penalty": "each"}
+        )
+        assert response.status_code == 200
+        assert b"Reef Draft is for 2 to 5 players; you chose 1." in response.content
+        assert b'value="Ana"' in response.content
+        assert not Play.objects.exists()
+
+    def test_duplicate_names_are_refused(self, client: Client) -> None:
+        response = client.post(
+            "/games/reef-draft/new/",
+            {"guest_1": "Ana", "guest_2": "ana", "option_coral_penalty": "each"},
+        )
+        assert b"same name" in response.content
+        assert not Play.objects.exists()
+
+    def test_unknown_game_is_404(self, client: Client) -> None:
+        assert client.get("/games/chess/new/").status_code == 404
+
+    def test_outsider_cannot_start_in_a_group(
+        self, outsider_client: Client, group: Group
+    ) -> None:
+        assert outsider_client.get(f"/games/reef-draft/new/?group={group.pk}").status_code == 404
+
+    def test_put_is_not_allowed(self, client: Client) -> None:
+        assert client.put("/games/reef-draft/new/").status_code == 405
+
+
+class TestPlayScoreboard:
+    def test_shows_running_score(self, alice_client: Client, group_play: Play) -> None:
+        enter_rounds(alice_client, group_play, ROUNDS[:1])
+        response = alice_client.get(f"/plays/{group_play.uuid}/")
+        assert response.status_code == 200
+        rows = {row["result"].name: row for row in response.context["rows"]}
+        assert rows["Ana"]["rounds"] == [22, None, None]
+        assert rows["Ben"]["total"] == 17
+        assert b"2 of 2 reefs in" in response.content
+
+    def test_guest_play_is_reached_by_its_link(self, client: Client, guest_play: Play) -> None:
+        assert client.get(f"/plays/{guest_play.uuid}/").status_code == 200
+
+    def test_outsider_gets_404(self, outsider_client: Client, group_play: Play) -> None:
+        assert outsider_client.get(f"/plays/{group_play.uuid}/").status_code == 404
+
+    def test_anonymous_gets_404_for_a_group_play(self, client: Client, group_play: Play) -> None:
+        assert client.get(f"/plays/{group_play.uuid}/").status_code == 404
+
+    def test_post_is_not_allowed(self, alice_client: Client, group_play: Play) -> None:
+        assert alice_client.post(f"/plays/{group_play.uuid}/").status_code == 405
+
+    def test_htmx_gets_the_scoreboard_fragment(
+        self, alice_client: Client, group_play: Play
+    ) -> None:
+        response = alice_client.get(f"/plays/{group_play.uuid}/", **HTMX)
+        body = response.content.decode()
+        assert 'id="board"' in body
+        assert "<html" not in body
+        assert "HX-Request" in response["Vary"]
+
+
+class TestReefEntry:
+    def test_save_goes_to_the_next_player(self, client: Client, guest_play: Play) -> None:
+        response = client.post(
+            entry_url(guest_play, 1, 0), reef_form_data(ROUNDS[0]["Ana"], go="next")
+        )
+        assert response["Location"] == entry_url(guest_play, 1, 1)
+        ana = guest_play.ordered_results()[0]
+        assert ana.entry["rounds"]["1"]["jellies"] == 4
+        assert ana.entry["rounds"]["1"]["on_shark"] == {
+            "clownfish": 0,
+            "pufferfish": 0,
+            "anglerfish": 0,
+        }
+
+    def test_last_player_goes_back_to_the_scoreboard(
+        self, client: Client, guest_play: Play
+    ) -> None:
+        response = client.post(
+            entry_url(guest_play, 1, 1), reef_form_data(ROUNDS[0]["Ben"], go="next")
+        )
+        assert response["Location"] == f"/plays/{guest_play.uuid}/"
+
+    def test_shows_saved_values(self, client: Client, guest_play: Play) -> None:
+        client.post(entry_url(guest_play, 2, 1), reef_form_data(ROUNDS[1]["Ben"]))
+        response = client.get(entry_url(guest_play, 2, 1))
+        assert response.context["form"].initial["on_shark_anglerfish"] == 1
+        assert response.context["form"].initial["dolphins"] == 5
+
+    def test_fish_on_sharks_beyond_the_fish_is_shown_at_the_field(
+        self, client: Client, guest_play: Play
+    ) -> None:
+        data = reef_form_data({"sharks": 2, "pufferfish": 1}, on_shark_pufferfish="2")
+        response = client.post(entry_url(guest_play, 1, 0), data)
+        assert response.status_code == 200
+        form = response.context["form"]
+        assert form.errors["on_shark_pufferfish"] == [
+            "Round 1, Ana: 2 puffer fish on sharks, but the reef has only 1 puffer fish."
+        ]
+        assert b'name="on_shark_pufferfish" value="2"' in response.content
+        assert guest_play.ordered_results()[0].entry == {}
+
+    def test_deck_limit_across_the_game_is_reported_and_nothing_saved(
+        self, client: Client, guest_play: Play
+    ) -> None:
+        client.post(entry_url(guest_play, 1, 0), reef_form_data({"coral": 6}))
+        response = client.post(entry_url(guest_play, 2, 0), reef_form_data({"coral": 5}))
+        assert response.context["errors"] == [
+            "The game shows 11 coral cards, but the deck has only 10."
+        ]
+        assert "2" not in guest_play.ordered_results()[0].entry["rounds"]
+
+    def test_negative_count_is_refused_by_the_form(
+        self, client: Client, guest_play: Play
+    ) -> None:
+        response = client.post(entry_url(guest_play, 1, 0), {"jellies": "-1"})
+        assert "jellies" in response.context["form"].errors
+        assert guest_play.ordered_results()[0].entry == {}
+
+    def test_plus_button_without_javascript_adds_one(
+        self, client: Client, guest_play: Play
+    ) -> None:
+        data = reef_form_data({"jellies": 3}, step="jellies:1")
+        response = client.post(entry_url(guest_play, 1, 0), data)
+        assert response["Location"] == entry_url(guest_play, 1, 0)
+        assert guest_play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 4
+
+    def test_minus_button_stops_at_zero(self, client: Client, guest_play: Play) -> None:
+        client.post(entry_url(guest_play, 1, 0), {"jellies": "0", "step": "jellies:-1"})
+        assert guest_play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 0
+
+    def test_htmx_saves_and_returns_the_form_fragment_with_live_points(
+        self, client: Client, guest_play: Play
+    ) -> None:
+        response = client.post(
+            entry_url(guest_play, 1, 0), reef_form_data({"jellies": 4, "dolphins": 3}), **HTMX
+        )
+        body = response.content.decode()
+        assert response.status_code == 200
+        assert body.lstrip().startswith('<form id="reef-form"')
+        assert "<html" not in body
+        assert response.context["round_points"] == 16  # 2 pairs of jellies 10 + 3 dolphins 6
+        assert "HX-Request" in response["Vary"]
+        assert guest_play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 4
+
+    def test_editing_a_finished_play_reopens_it(
+        self, alice_client: Client, finished_play: Play
+    ) -> None:
+        alice_client.post(entry_url(finished_play, 3, 0), reef_form_data(ROUNDS[2]["Ana"]))
+        finished_play.refresh_from_db()
+        assert finished_play.status == Play.Status.IN_PROGRESS
+
+    @pytest.mark.parametrize("round_number, position", [(4, 0), (0, 0), (1, 2)])
+    def test_no_such_round_or_seat_is_404(
+        self, client: Client, guest_play: Play, round_number: int, position: int
+    ) -> None:
+        assert client.get(entry_url(guest_play, round_number, position)).status_code == 404
+
+    def test_outsider_gets_404(self, outsider_client: Client, group_play: Play) -> None:
+        assert outsider_client.get(entry_url(group_play, 1, 0)).status_code == 404
+        assert outsider_client.post(entry_url(group_play, 1, 0), {"jellies": 2}).status_code == 404
+
+    def test_put_is_not_allowed(self, client: Client, guest_play: Play) -> None:
+        assert client.put(entry_url(guest_play, 1, 0)).status_code == 405
+
+
+class TestFinish:
+    def test_stores_every_result(self, finished_play: Play) -> None:
+        results = {r.name: r for r in finished_play.ordered_results()}
+        assert finished_play.status == Play.Status.FINISHED
+        assert {name: r.total for name, r in results.items()} == TOTALS
+        assert results["Ben"].rank == 1
+        assert results["Ana"].rank == 2
+        assert results["Ana"].breakdown["coral"] == 6
+        assert results["Ana"].extra["rounds"] == ROUND_POINTS["Ana"]
+        assert results["Ben"].tiebreak == {"coral": 3}
+
+    def test_incomplete_game_says_what_is_missing(
+        self, client: Client, guest_play: Play
+    ) -> None:
+        enter_rounds(client, guest_play, ROUNDS[:1])
+        client.post(entry_url(guest_play, 2, 0), reef_form_data({"jellies": 2}))
+        response = client.post(f"/plays/{guest_play.uuid}/finish/")
+        assert response.status_code == 422
+        assert response.context["problems"] == [
+            "Round 2 has no reef for Ben.",
+            "Round 2: the reefs hold 2 cards, but 2 players with 10 cards each must hold "
+            "exactly 20.",
+        ]
+        guest_play.refresh_from_db()
+        assert guest_play.status == Play.Status.IN_PROGRESS
+
+    def test_get_is_not_allowed(self, client: Client, guest_play: Play) -> None:
+        assert client.get(f"/plays/{guest_play.uuid}/finish/").status_code == 405
+
+    def test_outsider_gets_404(self, outsider_client: Client, group_play: Play) -> None:
+        assert outsider_client.post(f"/plays/{group_play.uuid}/finish/").status_code == 404
+
+
+class TestResult:
+    def test_shows_ranks_breakdown_and_winner(
+        self, alice_client: Client, finished_play: Play
+    ) -> None:
+        response = alice_client.get(f"/plays/{finished_play.uuid}/result/")
+        assert response.status_code == 200
+        assert [r.name for r in response.context["by_rank"]] == ["Ben", "Ana"]
+        coral = next(c for c in response.context["categories"] if c["label"] == "Coral")
+        assert coral["values"] == [6, 0]
+        assert response.context["rounds"][1]["values"] == [23, 27]
+        assert b"Winner" in response.content
+
+    def test_explains_the_tie_break(self, client: Client, guest_play: Play) -> None:
+        # Ana: 8 + 8 + 11 + coral most (4 cards) 6 = 33; Ben: 8 + 11 + 14 = 33, 3 coral.
+        common = {"jellies": 2, "seahorses": 2}
+        tied_rounds = [
+            {
+                "Ana": common | {"dolphins": 2, "coral": 2, "sharks": 2},
+                "Ben": common | {"dolphins": 2, "coral": 1, "sharks": 2, "turtles": 1},
+            },
+            {
+                "Ana": common | {"dolphins": 2, "coral": 1, "sharks": 1, "turtles": 2},
+                "Ben": common | {"dolphins": 3, "coral": 1, "sharks": 1, "turtles": 1},
+            },
+            {
+                "Ana": common | {"dolphins": 2, "coral": 1, "clownfish": 3},
+                "Ben": common | {"dolphins": 3, "coral": 1, "clownfish": 1, "pufferfish": 1},
+            },
+        ]
+        enter_rounds(client, guest_play, tied_rounds)
+        client.post(f"/plays/{guest_play.uuid}/finish/")
+        response = client.get(f"/plays/{guest_play.uuid}/result/")
+        assert [(r.name, r.total, r.rank) for r in response.context["by_rank"]] == [
+            ("Ana", 33, 1),
+            ("Ben", 33, 2),
+        ]
+        assert (
+            "Ana and Ben tie on 33 points; the tie-break (most coral cards: Ana 4, Ben 3) "
+            "puts Ana ahead of Ben."
+        ) in response.content.decode()
+
+    def test_unfinished_play_redirects_to_the_scoreboard(
+        self, client: Client, guest_play: Play
+    ) -> None:
+        response = client.get(f"/plays/{guest_play.uuid}/result/")
+        assert response["Location"] == f"/plays/{guest_play.uuid}/"
+
+    def test_outsider_gets_404(self, outsider_client: Client, finished_play: Play) -> None:
+        assert outsider_client.get(f"/plays/{finished_play.uuid}/result/").status_code == 404
+
+    def test_post_is_not_allowed(self, alice_client: Client, finished_play: Play) -> None:
+        assert alice_client.post(f"/plays/{finished_play.uuid}/result/").status_code == 405
+
+
+class TestSavePlay:
+    def test_guest_play_moves_into_the_group_matching_players(
+        self, alice_client: Client, group: Group, guest_play: Play
+    ) -> None:
+        ana = group.players.create(name="Ana")
+        enter_rounds(alice_client, guest_play, ROUNDS)
+        alice_client.post(f"/plays/{guest_play.uuid}/finish/")
+        response = alice_client.post(f"/plays/{guest_play.uuid}/save/", {"group": group.pk})
+        assert response["Location"] == f"/groups/{group.pk}/"
+        guest_play.refresh_from_db()
+        assert guest_play.group == group
+        results = guest_play.ordered_results()
+        assert results[0].player == ana
+        assert results[1].player.group == group
+        assert not Player.objects.filter(group__isnull=True).exists()
+
+    def test_anonymous_is_sent_to_log_in(self, client: Client, guest_play: Play) -> None:
+        response = client.post(f"/plays/{guest_play.uuid}/save/", {"group": 1})
+        assert response["Location"].startswith("/accounts/login/")
+
+    def test_outsider_cannot_save_into_a_group_not_theirs(
+        self, outsider_client: Client, group: Group, guest_play: Play
+    ) -> None:
+        response = outsider_client.post(f"/plays/{guest_play.uuid}/save/", {"group": group.pk})
+        assert response.status_code == 404
+        guest_play.refresh_from_db()
+        assert guest_play.group is None
+
+    def test_get_is_not_allowed(self, alice_client: Client, guest_play: Play) -> None:
+        assert alice_client.get(f"/plays/{guest_play.uuid}/save/").status_code == 405
+
+
+class TestGroups:
+    def test_lists_and_creates_groups(self, alice_client: Client, group: Group) -> None:
+        assert b"Thursday table" in alice_client.get("/groups/").content
+        response = alice_client.post("/groups/", {"name": "Beach house"})
+        created = Group.objects.get(name="Beach house")
+        assert response["Location"] == f"/groups/{created.pk}/"
+        assert created.memberships.get().role == Membership.Role.OWNER
+
+    def test_anonymous_is_sent_to_log_in(self, client: Client) -> None:
+        assert client.get("/groups/")["Location"].startswith("/accounts/login/")
+
+    def test_put_is_not_allowed(self, alice_client: Client) -> None:
+        assert alice_client.put("/groups/").status_code == 405
+
+
+class TestGroupHistory:
+    def test_lists_finished_plays_with_winner(
+        self, alice_client: Client, finished_play: Play, group: Group
+    ) -> None:
+        response = alice_client.get(f"/groups/{group.pk}/")
+        assert response.status_code == 200
+        assert list(response.context["plays"]) == [finished_play]
+        assert f"/plays/{finished_play.uuid}/result/".encode() in response.content
+        assert "Ben 66 🏆".encode() in response.content
+
+    def test_outsider_gets_404(self, outsider_client: Client, group: Group) -> None:
+        assert outsider_client.get(f"/groups/{group.pk}/").status_code == 404
+
+    def test_post_is_not_allowed(self, alice_client: Client, group: Group) -> None:
+        assert alice_client.post(f"/groups/{group.pk}/").status_code == 405
+
+    @pytest.mark.parametrize("plays", [1, 12])
+    def test_query_count_does_not_grow_with_plays(
+        self, alice_client: Client, alice: Any, group: Group, plays: int, django_assert_num_queries
+    ) -> None:
+        for _ in range(plays):
+            play = start_play(
+                game="reef-draft", names=["Ana", "Ben"], options={}, group=group, user=alice
+            )
+            Play.objects.filter(pk=play.pk).update(status=Play.Status.FINISHED)
+        # session, user, group, plays, results with their players
+        with django_assert_num_queries(5):
+            alice_client.get(f"/groups/{group.pk}/")
+
+
+class TestScoreApi:
+    def test_scores_without_storing(self, client: Client) -> None:
+        data = {"players": ["Ana", "Ben"], "rounds": ROUNDS}
+        response = client.post(
+            "/api/games/reef-draft/score", json.dumps(data), content_type="application/json"
+        )
+        assert response.status_code == 200
+        sheet = response.json()
+        assert sheet == games.score_json("reef-draft", data)
+        assert {p["name"]: p["total"] for p in sheet["players"]} == TOTALS
+        assert sheet["winners"] == ["Ben"]
+        assert not Play.objects.exists()
+
+    def test_invalid_input_is_400_with_errors(self, client: Client) -> None:
+        data = {"players": ["Ana"], "rounds": []}
+        response = client.post(
+            "/api/games/reef-draft/score", json.dumps(data), content_type="application/json"
+        )
+        assert response.status_code == 400
+        fields = [e["field"] for e in response.json()["errors"]]
+        assert fields == ["players", "rounds"]
+
+    def test_body_that_is_not_json_is_400(self, client: Client) -> None:
+        response = client.post(
+            "/api/games/reef-draft/score", "{players", content_type="application/json"
+        )
+        assert response.status_code == 400
+        assert response.json() == {
+            "errors": [{"field": "", "message": "The request body must be JSON."}]
+        }
+
+    def test_unknown_game_is_404(self, client: Client) -> None:
+        response = client.post("/api/games/chess/score", "{}", content_type="application/json")
+        assert response.status_code == 404
+
+    def test_get_is_not_allowed(self, client: Client) -> None:
+        assert client.get("/api/games/reef-draft/score").status_code == 405
