@@ -39,7 +39,12 @@ venv: $(VENV)/.installed
 $(VENV)/.installed: requirements.txt
 	@if [ ! -x $(PY) ] || ! $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 		py='$(PYTHON)'; \
-		if [ -z "$$py" ]; then py="$$(scripts/find-python)"; fi; \
+		if [ -z "$$py" ]; then \
+			py="$$(scripts/find-python)"; \
+		elif ! "$$py" -c 'import sys; sys.exit(sys.version_info < (3, 12))'; then \
+			echo "error: PYTHON=$$py is not a working Python >= 3.12 (Django 6 needs it)." >&2; \
+			exit 1; \
+		fi; \
 		echo "Creating $(VENV) with $$py ($$("$$py" --version))"; \
 		rm -rf $(VENV); \
 		"$$py" -m venv $(VENV); \
@@ -57,8 +62,8 @@ run: venv
 
 # --- tests ---------------------------------------------------------------------------------------
 
+# Ends with the PostgreSQL run's pytest summary (CI reads the closing lines).
 test: venv chromium postgres lint check deploy-check collectstatic test-sqlite test-postgres
-	@echo "make test: all green"
 
 lint: venv
 	$(RUFF) check .

@@ -49,5 +49,7 @@ ASSEMBLERS: dict[str, Callable[[dict[str, Any], Sequence[SavedEntry]], dict[str,
 }
 
 
-def assemble_input(game: str, options: dict[str, Any], entries: Sequence[SavedEntry]) -> dict[str, Any]:
+def assemble_input(
+    game: str, options: dict[str, Any], entries: Sequence[SavedEntry]
+) -> dict[str, Any]:
     return ASSEMBLERS[game](options, entries)

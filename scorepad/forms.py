@@ -60,7 +60,9 @@ class NewPlayForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         names = list(data.get("members", []))
-        names += [data[f] for f in self.fields if f.startswith("guest_") and data.get(f, "").strip()]
+        names += [
+            data[f] for f in self.fields if f.startswith("guest_") and data.get(f, "").strip()
+        ]
         names = [n.strip() for n in names]
         folded = [n.casefold() for n in names]
         if len(set(folded)) != len(folded):
@@ -125,6 +127,16 @@ class ReefForm(forms.Form):
             **{kind: counts[kind] for kind in DECK},
             "on_shark": {kind: counts[f"on_shark_{kind}"] for kind in FISH_POINTS},
         }
+
+    def typed_card_count(self) -> int:
+        """Cards in the reef as shown on screen, typos and all (unreadable counts as 0)."""
+        total = 0
+        for field in self.card_fields():
+            try:
+                total += max(0, int(field.value() or 0))
+            except (TypeError, ValueError):
+                continue
+        return total
 
     def card_fields(self) -> list[forms.BoundField]:
         return [self[kind] for kind in DECK]

@@ -58,14 +58,15 @@ class Membership(models.Model):
             models.UniqueConstraint(fields=["group", "user"], name="one_membership_per_group")
         ]
 
+    def __str__(self) -> str:
+        return f"{self.user} in {self.group} ({self.role})"
+
 
 class Player(models.Model):
     """A person at the table: a guest known by name, or linked to an account."""
 
     name = models.CharField(max_length=60)
-    group = models.ForeignKey(
-        Group, models.CASCADE, null=True, blank=True, related_name="players"
-    )
+    group = models.ForeignKey(Group, models.CASCADE, null=True, blank=True, related_name="players")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="players"
     )
@@ -257,4 +258,3 @@ def start_play(
         player = group.player_named(name) if group else Player.objects.create(name=name)
         Result.objects.create(play=play, player=player, position=position)
     return play
-

@@ -190,7 +190,9 @@ def _scoreboard_rows(results: list[Result], sheet: Sheet | None) -> list[dict[st
                     for n in range(1, ROUNDS + 1)
                 ],
                 "coral_cards": score.tiebreak["coral"] if score else None,
-                "coral_points": score.breakdown["coral"] if score and sheet.extra["complete"] else None,
+                "coral_points": score.breakdown["coral"]
+                if score and sheet.extra["complete"]
+                else None,
                 "total": score.total if score else None,
             }
         )
@@ -212,7 +214,9 @@ def _apply_step(data: QueryDict) -> QueryDict:
 
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def reef_entry(request: HttpRequest, play_id: UUID, round_number: int, position: int) -> HttpResponse:
+def reef_entry(
+    request: HttpRequest, play_id: UUID, round_number: int, position: int
+) -> HttpResponse:
     play = _get_play_for_user(request, play_id)
     if not 1 <= round_number <= ROUNDS:
         raise Http404("Reef Draft has three rounds.")
@@ -224,7 +228,8 @@ def reef_entry(request: HttpRequest, play_id: UUID, round_number: int, position:
 
     errors: list[str] = []
     if request.method == "POST":
-        form = ReefForm(_apply_step(request.POST))
+        # With htmx the script has already stepped the count in the page.
+        form = ReefForm(request.POST if request.htmx else _apply_step(request.POST))
         if form.is_valid():
             errors = _save_reef(play, results, result, round_number, form)
             if not errors and not form.errors and not request.htmx:
@@ -252,14 +257,15 @@ def reef_entry(request: HttpRequest, play_id: UUID, round_number: int, position:
         "sheet": sheet,
         "problems": problems,
         "rows": _scoreboard_rows(results, sheet),
-        "rounds": rounds,
+        "seats": rounds[round_number - 1]["seats"],
+        "reef_size": form.typed_card_count(),
         "round_points": round_points[round_number - 1] if round_number <= len(round_points) else 0,
         "round_complete": rounds[round_number - 1]["entered"] == len(results),
         "next_name": results[position + 1].name if position + 1 < len(results) else None,
         "hand_size": HAND_SIZE[len(results)],
     }
     if request.htmx:
-        return render(request, "reef_draft/entry.html#reef-form", ctx)
+        return render(request, "reef_draft/entry.html#htmx-update", ctx)
     return render(request, "reef_draft/entry.html", ctx)
 
 
@@ -365,4 +371,3 @@ def api_score(request: HttpRequest, slug: str) -> JsonResponse:
         return JsonResponse(games.score_json(slug, data))
     except InvalidInput as e:
         return JsonResponse(e.to_json(), status=400)
-

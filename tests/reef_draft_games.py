@@ -35,7 +35,14 @@ ROUNDS = [
         },
     },
     {
-        "Ana": {"dolphins": 2, "clownfish": 2, "jellies": 2, "seastar_3": 2, "coral": 1, "turtles": 1},
+        "Ana": {
+            "dolphins": 2,
+            "clownfish": 2,
+            "jellies": 2,
+            "seastar_3": 2,
+            "coral": 1,
+            "turtles": 1,
+        },
         "Ben": {"seahorses": 3, "seastar_3": 2, "pufferfish": 2, "jellies": 2, "coral": 1},
     },
 ]

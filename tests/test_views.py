@@ -150,9 +150,7 @@ class TestNewPlay:
     def test_unknown_game_is_404(self, client: Client) -> None:
         assert client.get("/games/chess/new/").status_code == 404
 
-    def test_outsider_cannot_start_in_a_group(
-        self, outsider_client: Client, group: Group
-    ) -> None:
+    def test_outsider_cannot_start_in_a_group(self, outsider_client: Client, group: Group) -> None:
         assert outsider_client.get(f"/games/reef-draft/new/?group={group.pk}").status_code == 404
 
     def test_put_is_not_allowed(self, client: Client) -> None:
@@ -242,9 +240,7 @@ class TestReefEntry:
         ]
         assert "2" not in guest_play.ordered_results()[0].entry["rounds"]
 
-    def test_negative_count_is_refused_by_the_form(
-        self, client: Client, guest_play: Play
-    ) -> None:
+    def test_negative_count_is_refused_by_the_form(self, client: Client, guest_play: Play) -> None:
         response = client.post(entry_url(guest_play, 1, 0), {"jellies": "-1"})
         assert "jellies" in response.context["form"].errors
         assert guest_play.ordered_results()[0].entry == {}
@@ -261,7 +257,7 @@ class TestReefEntry:
         client.post(entry_url(guest_play, 1, 0), {"jellies": "0", "step": "jellies:-1"})
         assert guest_play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 0
 
-    def test_htmx_saves_and_returns_the_form_fragment_with_live_points(
+    def test_htmx_saves_and_returns_the_live_fragment_with_points(
         self, client: Client, guest_play: Play
     ) -> None:
         response = client.post(
@@ -269,11 +265,34 @@ class TestReefEntry:
         )
         body = response.content.decode()
         assert response.status_code == 200
-        assert body.lstrip().startswith('<form id="reef-form"')
+        assert body.lstrip().startswith('<div class="live" id="reef-live"')
         assert "<html" not in body
+        assert 'name="jellies"' not in body  # inputs stay as the player left them
+        assert "7 cards in this reef" in body
         assert response.context["round_points"] == 16  # 2 pairs of jellies 10 + 3 dolphins 6
         assert "HX-Request" in response["Vary"]
         assert guest_play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 4
+
+    def test_htmx_error_fills_the_field_error_slot(self, client: Client, guest_play: Play) -> None:
+        data = reef_form_data({"sharks": 1, "pufferfish": 0}, on_shark_pufferfish="1")
+        response = client.post(entry_url(guest_play, 1, 0), data, **HTMX)
+        body = response.content.decode()
+        assert (
+            '<p class="field-error" id="id_on_shark_pufferfish-error" hx-swap-oob="true">'
+            "Round 1, Ana: 1 puffer fish on sharks, but the reef has only 0 puffer fish.</p>"
+        ) in body
+        assert "Not saved" in body
+        assert guest_play.ordered_results()[0].entry == {}
+
+    def test_htmx_error_not_tied_to_one_field_is_listed_on_top(
+        self, client: Client, guest_play: Play
+    ) -> None:
+        data = reef_form_data({"clownfish": 1, "pufferfish": 1}, on_shark_clownfish="1")
+        data |= {"on_shark_pufferfish": "1", "sharks": "1"}
+        response = client.post(entry_url(guest_play, 1, 0), data, **HTMX)
+        assert response.context["errors"] == [
+            "Round 1, Ana: 2 fish on sharks, but each of the 1 sharks eats only one fish."
+        ]
 
     def test_editing_a_finished_play_reopens_it(
         self, alice_client: Client, finished_play: Play
@@ -307,9 +326,7 @@ class TestFinish:
         assert results["Ana"].extra["rounds"] == ROUND_POINTS["Ana"]
         assert results["Ben"].tiebreak == {"coral": 3}
 
-    def test_incomplete_game_says_what_is_missing(
-        self, client: Client, guest_play: Play
-    ) -> None:
+    def test_incomplete_game_says_what_is_missing(self, client: Client, guest_play: Play) -> None:
         enter_rounds(client, guest_play, ROUNDS[:1])
         client.post(entry_url(guest_play, 2, 0), reef_form_data({"jellies": 2}))
         response = client.post(f"/plays/{guest_play.uuid}/finish/")

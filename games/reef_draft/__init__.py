@@ -119,8 +119,11 @@ def parse(data: Any, *, partial: bool = False) -> ReefDraftInput:
     if not isinstance(raw_rounds, list) or not fewest_rounds <= len(raw_rounds) <= ROUNDS:
         errors.add("rounds", f"Give the reefs of 1 to {ROUNDS} rounds, one object per round.")
         raw_rounds = []
-    for index, raw_round in enumerate(raw_rounds):
-        rounds.append(_parse_round(errors, raw_round, index, names, partial))
+    if names and all(names):
+        # Reefs are matched to players by name; with the names wrong, that would
+        # only repeat the players' error once per reef.
+        for index, raw_round in enumerate(raw_rounds):
+            rounds.append(_parse_round(errors, raw_round, index, names, partial))
 
     _check_deck(errors, rounds)
     errors.raise_if_any()

@@ -1,5 +1,5 @@
 // Steppers: change the count in place instead of posting the form, then let
-// htmx (listening for "change") save it. Without this script the − / + buttons
+// htmx (listening for "input") save it. Without this script the − / + buttons
 // submit the form and the server applies the step.
 document.addEventListener("click", (event) => {
   const button = event.target.closest("button.step");
@@ -11,5 +11,5 @@ document.addEventListener("click", (event) => {
   const max = input.max === "" ? Infinity : Number(input.max);
   const next = Math.min(max, Math.max(0, (Number(input.value) || 0) + delta));
   input.value = String(next);
-  input.dispatchEvent(new Event("change", { bubbles: true }));
+  input.dispatchEvent(new Event("input", { bubbles: true }));
 });

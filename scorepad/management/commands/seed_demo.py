@@ -14,27 +14,57 @@ DEMO_GROUP = "Demo table"
 DEMO_ROUNDS = [
     {
         "demo": {"jellies": 2, "dolphins": 3, "seastar_2": 2, "pufferfish": 1, "coral": 1},
-        "Mia": {"seahorses": 3, "seastar_3": 1, "sharks": 1, "anglerfish": 1,
-                "on_shark": {"anglerfish": 1}, "coral": 2, "jellies": 1},
+        "Mia": {
+            "seahorses": 3,
+            "seastar_3": 1,
+            "sharks": 1,
+            "anglerfish": 1,
+            "on_shark": {"anglerfish": 1},
+            "coral": 2,
+            "jellies": 1,
+        },
         "Leo": {"jellies": 3, "seastar_1": 3, "clownfish": 1, "turtles": 1, "dolphins": 1},
     },
     {
-        "demo": {"seahorses": 3, "jellies": 2, "seastar_3": 1, "anglerfish": 1, "coral": 1, "turtles": 1},
+        "demo": {
+            "seahorses": 3,
+            "jellies": 2,
+            "seastar_3": 1,
+            "anglerfish": 1,
+            "coral": 1,
+            "turtles": 1,
+        },
         "Mia": {"dolphins": 4, "seastar_2": 1, "pufferfish": 2, "jellies": 1, "coral": 1},
-        "Leo": {"sharks": 1, "pufferfish": 1, "on_shark": {"pufferfish": 1}, "seahorses": 3,
-                "seastar_2": 2, "clownfish": 1, "jellies": 1},
+        "Leo": {
+            "sharks": 1,
+            "pufferfish": 1,
+            "on_shark": {"pufferfish": 1},
+            "seahorses": 3,
+            "seastar_2": 2,
+            "clownfish": 1,
+            "jellies": 1,
+        },
     },
     {
         "demo": {"dolphins": 2, "jellies": 2, "seastar_2": 1, "seahorses": 2, "coral": 2},
         "Mia": {"seastar_3": 2, "jellies": 2, "pufferfish": 2, "seahorses": 2, "coral": 1},
-        "Leo": {"dolphins": 3, "seastar_1": 1, "sharks": 1, "anglerfish": 1,
-                "on_shark": {"anglerfish": 1}, "clownfish": 1, "pufferfish": 2},
+        "Leo": {
+            "dolphins": 3,
+            "seastar_1": 1,
+            "sharks": 1,
+            "anglerfish": 1,
+            "on_shark": {"anglerfish": 1},
+            "clownfish": 1,
+            "pufferfish": 2,
+        },
     },
 ]
 
 
 class Command(BaseCommand):
-    help = f"Create the demo account '{DEMO_USER}' (password '{DEMO_PASSWORD}') with a finished play."
+    help = (
+        f"Create the demo account '{DEMO_USER}' (password '{DEMO_PASSWORD}') with a finished play."
+    )
 
     @transaction.atomic
     def handle(self, *args: Any, **options: Any) -> None:
@@ -55,6 +85,4 @@ class Command(BaseCommand):
                 result.entry = {"rounds": rounds}
                 result.save()
             play.finish()
-        self.stdout.write(
-            f"Demo ready: log in as '{DEMO_USER}' with password '{DEMO_PASSWORD}'."
-        )
+        self.stdout.write(f"Demo ready: log in as '{DEMO_USER}' with password '{DEMO_PASSWORD}'.")

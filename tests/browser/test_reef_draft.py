@@ -1,0 +1,59 @@
+"""Score a whole Reef Draft game on a phone-sized screen, as a table would."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.reef_draft_games import ROUNDS, TOTALS
+
+
+def fill_reef(page: Page, reef: dict[str, Any]) -> None:
+    for kind, count in reef.items():
+        if kind == "on_shark":
+            for fish, eaten in count.items():
+                page.fill(f"#id_on_shark_{fish}", str(eaten))
+        else:
+            page.fill(f"#id_{kind}", str(count))
+
+
+def test_score_a_two_player_game(
+    page: Page, console_errors: list[str], screenshot: Callable[[str], Path]
+) -> None:
+    page.goto("/")
+    page.get_by_role("link", name="Reef Draft").click()
+    page.get_by_label("Player 1").fill("Ana")
+    page.get_by_label("Player 2").fill("Ben")
+    screenshot("new-game")
+    page.get_by_role("button", name="Start scoring").click()
+    expect(page.get_by_role("heading", name="Reef Draft")).to_be_visible()
+
+    for number, reefs in enumerate(ROUNDS, 1):
+        page.locator(".rounds > li").nth(number - 1).get_by_role("link", name="Ana").click()
+        expect(page.get_by_role("heading", name=f"Round {number}: Ana's reef")).to_be_visible()
+        if number == 1:
+            # Live points while typing: two pairs of jellies are 10.
+            page.fill("#id_jellies", "4")
+            expect(page.locator(".live")).to_contain_text("This round: 10 points")
+            page.get_by_role("button", name="One more: Dolphins").click()
+            expect(page.locator(".live")).to_contain_text("This round: 11 points")
+            screenshot("entry-live")
+        fill_reef(page, reefs["Ana"])
+        page.get_by_role("button", name="Save, next: Ben").click()
+        expect(page.get_by_role("heading", name=f"Round {number}: Ben's reef")).to_be_visible()
+        fill_reef(page, reefs["Ben"])
+        page.get_by_role("button", name="Save and back to the scoreboard").click()
+        expect(page.locator(".rounds")).to_contain_text(f"Round {number}")
+
+    screenshot("scoreboard")
+    page.get_by_role("button", name="Finish and see the result").click()
+    winner = page.locator(".ranking li.winner")
+    expect(winner).to_have_count(1)
+    expect(winner).to_contain_text("Ben")
+    expect(winner).to_contain_text(str(TOTALS["Ben"]))
+    expect(page.locator(".ranking")).to_contain_text(str(TOTALS["Ana"]))
+    screenshot("result")
+    assert console_errors == []

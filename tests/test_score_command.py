@@ -1,0 +1,61 @@
+"""`manage.py score` gives the same sheet as the pure function and the API."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import games
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "docs" / "examples" / "reef-draft.json"
+
+
+def run_score(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tests.settings"}
+    return subprocess.run(
+        [sys.executable, "manage.py", "score", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
+
+
+def test_scores_a_file() -> None:
+    done = run_score("reef-draft", str(EXAMPLE))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == games.score_json(
+        "reef-draft", json.loads(EXAMPLE.read_text())
+    )
+
+
+def test_scores_standard_input() -> None:
+    done = run_score("reef-draft", stdin=EXAMPLE.read_text())
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["winners"] == ["Cleo"]
+
+
+def test_invalid_input_prints_errors_and_exits_1() -> None:
+    done = run_score("reef-draft", stdin=json.dumps({"players": ["Ana", "Ana"], "rounds": []}))
+    assert done.returncode == 1
+    assert json.loads(done.stdout) == {
+        "errors": [
+            {"field": "players[1]", "message": "Two players are called 'Ana'; names must differ."},
+            {
+                "field": "rounds",
+                "message": "Give the reefs of 1 to 3 rounds, one object per round.",
+            },
+        ]
+    }
+
+
+def test_text_that_is_not_json_exits_1() -> None:
+    done = run_score("reef-draft", stdin="players: Ana")
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["errors"][0]["field"] == ""
