@@ -5,10 +5,12 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from games import reef_draft
+from games import coral_stations, reef_draft, seagrass
 from games.contract import FieldError, GameInfo, InvalidInput, Sheet
 
-GAMES: dict[str, ModuleType] = {module.INFO.slug: module for module in (reef_draft,)}
+GAMES: dict[str, ModuleType] = {
+    module.INFO.slug: module for module in (reef_draft, seagrass, coral_stations)
+}
 
 
 def get_game(slug: str) -> ModuleType:

@@ -9,6 +9,8 @@ has no ``"final"`` yet and scores as running totals.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial as bind
 from typing import Any
 
 from games.contract import (
@@ -26,19 +28,77 @@ ENTRIES = {
     "log": "every scoring event as it happens",
 }
 
+ENTRY_KEYS = {"counts": ("counts",), "log": ("events", "final")}
+# The breakdown row of a counts entry: everything scored during play, in one number.
+POINTS_HELD = "points"
+
 RUNNING_NOTE = "The game is still going: these are running totals, and no one has won yet."
 
 # Reads one event: (errors, the event's JSON, its field path, its label) -> event.
 type EventParser[T] = Callable[[Errors, Mapping[str, Any], str, str], T]
+# Reads one player's end-of-game entry: (errors, JSON, field path, name, *, with_points)
+# -> (points scored during play, 0 unless with_points; the rest of the entry).
+type EndReader[End] = Callable[..., tuple[int, End]]
 
 
-def parse_entry(errors: Errors, value: Any) -> str | None:
-    """The entry mode, or None (with an error) when it is not one we know."""
-    if value in ENTRIES:
-        return value
-    choices = "; or ".join(f"'{entry}' ({meaning})" for entry, meaning in ENTRIES.items())
-    errors.add("entry", f"Choose how the scores are entered: {choices}.")
-    return None
+@dataclass(frozen=True)
+class GameEntry[E, End]:
+    """A game as entered: counts, or a log of events ``E``, with end-of-game numbers ``End``."""
+
+    mode: str  # "counts" or "log"
+    points_held: Mapping[str, int]  # counts: points scored during play; empty for a log
+    events: tuple[E, ...]  # log, oldest first; empty for counts
+    end: Mapping[str, End]  # empty while a log has no final tally
+    complete: bool  # every player's end-of-game numbers are in
+
+
+def parse_game_entry[E, End](
+    errors: Errors,
+    data: Mapping[str, Any],
+    names: Sequence[str],
+    *,
+    game_name: str,
+    other_keys: Sequence[str],
+    event_parsers: Mapping[str, EventParser[E]],
+    read_end: EndReader[End],
+    partial: bool,
+) -> GameEntry[E, End]:
+    """Read ``entry`` and its fields; ``other_keys`` are the game's own top-level fields.
+
+    An unknown entry mode raises InvalidInput at once: nothing else can be read then.
+    """
+    mode = data.get("entry")
+    if not isinstance(mode, str) or mode not in ENTRIES:
+        choices = "; or ".join(f"'{entry}' ({meaning})" for entry, meaning in ENTRIES.items())
+        errors.add("entry", f"Choose how the scores are entered: {choices}.")
+        errors.raise_if_any()
+    errors.unknown_keys(
+        data,
+        ("players", "entry", *ENTRY_KEYS[mode], *other_keys),
+        "",
+        f"A {game_name} game entered as {mode}",
+    )
+    if mode == "counts":
+        counts, complete = per_player(
+            errors, data.get("counts"), names, "counts", "Counts", read_end, partial=partial
+        )
+        points_held = {name: points for name, (points, _) in counts.items()}
+        end = {name: player_end for name, (_, player_end) in counts.items()}
+        return GameEntry(mode, points_held, (), end, complete)
+    events = tuple(parse_events(errors, data.get("events"), event_parsers))
+    if data.get("final") is None and partial:
+        return GameEntry(mode, {}, events, {}, False)
+    final, complete = per_player(
+        errors,
+        data.get("final"),
+        names,
+        "final",
+        "Final tally",
+        bind(read_end, with_points=False),
+        partial=partial,
+    )
+    end = {name: player_end for name, (_, player_end) in final.items()}
+    return GameEntry(mode, {}, events, end, complete)
 
 
 def player_ref(errors: Errors, value: Any, names: Sequence[str], where: str, what: str) -> str:
@@ -134,6 +194,26 @@ def parse_event_with[T](
     return parser(errors, value, where, label)
 
 
+def tally_play[E](
+    entry: GameEntry[E, Any],
+    players: Sequence[str],
+    categories: Sequence[str],
+    points_of: Callable[[E], dict[str, int]],
+    category_of: Mapping[type, str],
+) -> tuple[dict[str, dict[str, int]], list[dict[str, int]]]:
+    """Each player's breakdown over ``categories`` from what was scored during play, and
+    the points of each logged event."""
+    breakdowns = {name: dict.fromkeys(categories, 0) for name in players}
+    for name, points in entry.points_held.items():
+        breakdowns[name][POINTS_HELD] = points
+    points_per_event = []
+    for event in entry.events:
+        points = points_of(event)
+        add_points(breakdowns, category_of[type(event)], points)
+        points_per_event.append(points)
+    return breakdowns, points_per_event
+
+
 def add_points(
     breakdowns: Mapping[str, dict[str, int]], category: str, points: Mapping[str, int]
 ) -> None:
@@ -147,15 +227,20 @@ def scoring_players(points: Mapping[str, int]) -> dict[str, int]:
 
 
 def finish_sheet(
-    info: GameInfo, players: list[PlayerScore], *, complete: bool, extra: Mapping[str, Any]
+    info: GameInfo,
+    players: list[PlayerScore],
+    entry: GameEntry[Any, Any],
+    points_per_event: list[dict[str, int]],
 ) -> Sheet:
     """The ranked sheet, or running totals while the end-of-game tally is missing.
 
     Running totals rank on points alone: tie-breaks such as unplayed tiles are
     only known once the game has ended.
     """
-    extra = {"complete": complete, **extra}
-    if complete:
+    extra: dict[str, Any] = {"complete": entry.complete}
+    if entry.mode == "log":
+        extra["event_points"] = points_per_event
+    if entry.complete:
         return make_sheet(info, players, extra)
     rank_players(players, ())
     return Sheet(info.slug, players, [], [RUNNING_NOTE], extra)

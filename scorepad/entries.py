@@ -53,3 +53,8 @@ def assemble_input(
     game: str, options: dict[str, Any], entries: Sequence[SavedEntry]
 ) -> dict[str, Any]:
     return ASSEMBLERS[game](options, entries)
+
+
+def has_web_entry(game: str) -> bool:
+    """Games whose play screens exist; the others are scored through the API for now."""
+    return game in ASSEMBLERS

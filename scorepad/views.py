@@ -23,12 +23,16 @@ from django.views.decorators.vary import vary_on_headers
 import games
 from games.contract import InvalidInput, Sheet
 from games.reef_draft.data import HAND_SIZE, ROUNDS
+from scorepad.entries import has_web_entry
 from scorepad.forms import GroupForm, NewPlayForm, ReefForm, SignupForm
 from scorepad.models import Group, Membership, Play, Result, start_play
 
 
-def _get_group_for_user(request: HttpRequest, group_id: int) -> Group:
-    return get_object_or_404(Group.objects.for_user(request.user), pk=group_id)
+def _get_group_for_user(request: HttpRequest, group_id: int | str | None) -> Group:
+    """The group, if the user is a member; 404 for anything else, garbage ids included."""
+    if not str(group_id or "").isdigit():
+        raise Http404("No such group.")
+    return get_object_or_404(Group.objects.for_user(request.user), pk=int(group_id))
 
 
 def _get_play_for_user(request: HttpRequest, play_id: UUID) -> Play:
@@ -45,11 +49,35 @@ def _get_game_or_404(slug: str) -> Any:
         raise Http404("No such game.") from None
 
 
+def _get_playable_game_or_404(slug: str) -> Any:
+    if not has_web_entry(slug):
+        raise Http404("This game cannot be entered on the site yet.")
+    return _get_game_or_404(slug)
+
+
+DEVICE_PLAYS = "plays_on_this_device"
+DEVICE_PLAYS_KEPT = 10
+
+
+def _remember_on_this_device(request: HttpRequest, play: Play) -> None:
+    """A guest's plays have no history page; the session keeps the way back to them."""
+    kept = [str(play.uuid), *request.session.get(DEVICE_PLAYS, [])]
+    request.session[DEVICE_PLAYS] = kept[:DEVICE_PLAYS_KEPT]
+
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     groups = Group.objects.for_user(request.user).order_by("name")
     recent = Play.objects.filter(group__in=groups).select_related("group")[:5]
-    ctx = {"games": games.all_games(), "groups": groups, "recent": recent}
+    on_this_device = Play.objects.filter(
+        group__isnull=True, uuid__in=request.session.get(DEVICE_PLAYS, [])
+    )
+    ctx = {
+        "games": [info for info in games.all_games() if has_web_entry(info.slug)],
+        "groups": groups,
+        "recent": recent,
+        "on_this_device": on_this_device,
+    }
     return render(request, "home.html", ctx)
 
 
@@ -102,12 +130,12 @@ def group(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def new_play(request: HttpRequest, slug: str) -> HttpResponse:
-    module = _get_game_or_404(slug)
+    module = _get_playable_game_or_404(slug)
     my_groups = Group.objects.for_user(request.user).order_by("name")
     group_id = request.POST.get("group") or request.GET.get("group")
     group = None
     if request.user.is_authenticated:
-        group = _get_group_for_user(request, int(group_id)) if group_id else my_groups.first()
+        group = _get_group_for_user(request, group_id) if group_id else my_groups.first()
     form = NewPlayForm(module.INFO, group, request.POST or None)
     if request.method == "POST" and form.is_valid():
         play = start_play(
@@ -117,6 +145,7 @@ def new_play(request: HttpRequest, slug: str) -> HttpResponse:
             group=group,
             user=request.user,
         )
+        _remember_on_this_device(request, play)
         return redirect(play)
     ctx = {"info": module.INFO, "form": form, "group": group, "groups": my_groups}
     return render(request, "new_play.html", ctx)
@@ -351,7 +380,7 @@ def result(request: HttpRequest, play_id: UUID) -> HttpResponse:
 @require_POST
 def save_play(request: HttpRequest, play_id: UUID) -> HttpResponse:
     play = _get_play_for_user(request, play_id)
-    group = _get_group_for_user(request, int(request.POST.get("group") or 0))
+    group = _get_group_for_user(request, request.POST.get("group"))
     if play.group_id is None:
         play.move_to_group(group, request.user)
     return redirect(group)

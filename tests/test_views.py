@@ -514,3 +514,31 @@ class TestScoreApi:
 
     def test_get_is_not_allowed(self, client: Client) -> None:
         assert client.get("/api/games/reef-draft/score").status_code == 405
+
+
+class TestGuestPlaysOnThisDevice:
+    def test_home_lists_the_guest_plays_started_here(self, client: Client) -> None:
+        client.post(
+            "/games/reef-draft/new/",
+            {"guest_1": "Ana", "guest_2": "Ben", "option_coral_penalty": "each"},
+        )
+        play = Play.objects.get()
+        response = client.get("/")
+        assert list(response.context["on_this_device"]) == [play]
+        assert f"/plays/{play.uuid}/".encode() in response.content
+
+    def test_another_device_does_not_see_them(self, client: Client, guest_play: Play) -> None:
+        assert list(Client().get("/").context["on_this_device"]) == []
+
+
+class TestGarbageIds:
+    def test_group_id_that_is_not_a_number_is_404(self, alice_client: Client) -> None:
+        assert alice_client.get("/games/reef-draft/new/?group=abc").status_code == 404
+
+    def test_save_without_a_group_is_404(self, alice_client: Client, guest_play: Play) -> None:
+        assert alice_client.post(f"/plays/{guest_play.uuid}/save/").status_code == 404
+
+
+def test_games_without_entry_screens_are_not_offered(client: Client) -> None:
+    assert b"/games/seagrass/new/" not in client.get("/").content
+    assert client.get("/games/seagrass/new/").status_code == 404

@@ -30,16 +30,17 @@ from games.coral_stations.data import (
     SHELL_TILE_POINTS,
 )
 from games.event_log import (
+    POINTS_HELD,
+    GameEntry,
     add_points,
     finish_sheet,
-    parse_entry,
     parse_event_with,
-    parse_events,
-    per_player,
+    parse_game_entry,
     player_counts,
     player_ref,
     required_count,
     scoring_players,
+    tally_play,
 )
 from games.majority import find_majority
 
@@ -68,12 +69,8 @@ INFO = GameInfo(
 END_CATEGORIES = ("open_stations", "open_reefs", "shells", "shoals")
 # The breakdown rows each way of entering a game can tell apart.
 ENTRY_CATEGORIES = {
-    "counts": ("points", *END_CATEGORIES),
+    "counts": (POINTS_HELD, *END_CATEGORIES),
     "log": ("stations", "surfacing", "discards", *END_CATEGORIES),
-}
-TOP_LEVEL_KEYS = {
-    "counts": ("counts", "open_stations"),
-    "log": ("events", "final", "open_stations"),
 }
 END_FIELDS = ("open_reefs", "shell_tiles", "shoal_tiles")
 STATION_FIELDS = ("high", "low", "tiles")
@@ -110,7 +107,7 @@ class Discard:
     tiles: int
 
 
-# A Station among the events was surrounded during play.
+# A station event is one surrounded during play; stations still open come at the end.
 Event = Station | Surfacing | Discard
 
 EVENT_CATEGORY = {Station: "stations", Surfacing: "surfacing", Discard: "discards"}
@@ -128,12 +125,8 @@ class PlayerEnd:
 @dataclass(frozen=True)
 class CoralStationsInput:
     players: tuple[str, ...]
-    entry: str
-    points_held: Mapping[str, int]  # counts entry: points scored during play; empty for a log
-    events: tuple[Event, ...]  # log entry; empty for counts
-    end: Mapping[str, PlayerEnd]  # empty while a log has no final tally
+    entry: GameEntry[Event, PlayerEnd]
     open_stations: tuple[Station, ...]
-    complete: bool  # every player's end-of-game numbers are in
 
 
 @dataclass(frozen=True)
@@ -147,55 +140,24 @@ def parse(data: Any, *, partial: bool = False) -> CoralStationsInput:
     errors = Errors()
     data = errors.mapping(data, "", "The game")
     names = errors.player_names(data.get("players"), INFO)
-    entry = parse_entry(errors, data.get("entry"))
-    if entry is None:
-        errors.raise_if_any()
-    errors.unknown_keys(
+    entry = parse_game_entry(
+        errors,
         data,
-        ("players", "entry", *TOP_LEVEL_KEYS[entry]),
-        "",
-        f"A Coral Stations game entered as {entry}",
+        names,
+        game_name=INFO.name,
+        other_keys=("open_stations",),
+        event_parsers=_event_parsers(names),
+        read_end=_parse_player_end,
+        partial=partial,
     )
-
-    points_held: dict[str, int] = {}
-    events: list[Event] = []
-    if entry == "counts":
-        counts, complete = per_player(
-            errors,
-            data.get("counts"),
-            names,
-            "counts",
-            "Counts",
-            _parse_player_end,
-            partial=partial,
+    if entry.mode == "log" and data.get("final") is None and data.get("open_stations"):
+        errors.add(
+            "open_stations",
+            "Open stations are scored when the game ends: enter them with the final tally.",
         )
-        points_held = {name: points for name, (points, _) in counts.items()}
-        end = {name: player_end for name, (_, player_end) in counts.items()}
-    else:
-        events = parse_events(errors, data.get("events"), _event_parsers(names))
-        end, complete = {}, False
-        if data.get("final") is not None or not partial:
-            final, complete = per_player(
-                errors,
-                data.get("final"),
-                names,
-                "final",
-                "Final tally",
-                bind(_parse_player_end, with_points=False),
-                partial=partial,
-            )
-            end = {name: player_end for name, (_, player_end) in final.items()}
-        elif data.get("open_stations"):
-            errors.add(
-                "open_stations",
-                "Open stations are scored when the game ends: enter them with the final tally.",
-            )
-
     open_stations = _parse_open_stations(errors, data.get("open_stations"), names)
     errors.raise_if_any()
-    return CoralStationsInput(
-        tuple(names), entry, points_held, tuple(events), end, open_stations, complete
-    )
+    return CoralStationsInput(tuple(names), entry, open_stations)
 
 
 def parse_event(data: Any, players: Sequence[str]) -> Event:
@@ -207,27 +169,20 @@ def parse_event(data: Any, players: Sequence[str]) -> Event:
 
 
 def score(game: CoralStationsInput) -> Sheet:
-    breakdowns = {name: dict.fromkeys(ENTRY_CATEGORIES[game.entry], 0) for name in game.players}
-    for name, points in game.points_held.items():
-        breakdowns[name]["points"] = points
-    points_per_event = []
-    for event in game.events:
-        points = event_points(event)
-        add_points(breakdowns, EVENT_CATEGORY[type(event)], points)
-        points_per_event.append(points)
+    breakdowns, points_per_event = tally_play(
+        game.entry, game.players, ENTRY_CATEGORIES[game.entry.mode], event_points, EVENT_CATEGORY
+    )
     for station in game.open_stations:
         add_points(breakdowns, "open_stations", open_station_award(station.low, station.tiles))
-    for name, end in game.end.items():
+    for name, end in game.entry.end.items():
         breakdowns[name]["open_reefs"] += sum(reef_points(reef) for reef in end.open_reefs)
         breakdowns[name]["shells"] += end.shell_tiles * SHELL_TILE_POINTS
         breakdowns[name]["shoals"] += sum(end.shoal_tiles)
-
     players = [
         PlayerScore(name, sum(breakdowns[name].values()), breakdowns[name], tiebreak={})
         for name in game.players
     ]
-    extra = {"event_points": points_per_event} if game.entry == "log" else {}
-    return finish_sheet(INFO, players, complete=game.complete, extra=extra)
+    return finish_sheet(INFO, players, game.entry, points_per_event)
 
 
 def event_points(event: Event) -> dict[str, int]:

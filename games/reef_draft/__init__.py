@@ -21,6 +21,7 @@ from games.contract import (
     make_sheet,
     split_evenly,
 )
+from games.majority import find_majority
 from games.reef_draft.data import (
     CARD_LABELS,
     CORAL_FEWEST,
@@ -251,16 +252,11 @@ def reef_points(reef: Reef) -> dict[str, int]:
 def seastar_points(stars: Mapping[str, int]) -> dict[str, int]:
     """Most stars share 6; if one player leads alone, those second share 3."""
     points = dict.fromkeys(stars, 0)
-    levels = sorted({s for s in stars.values() if s > 0}, reverse=True)
-    if not levels:
-        return points
-    leaders = [name for name, s in stars.items() if s == levels[0]]
-    for name in leaders:
-        points[name] = split_evenly(SEASTAR_MOST, len(leaders))
-    if len(leaders) == 1 and len(levels) > 1:
-        seconds = [name for name, s in stars.items() if s == levels[1]]
-        for name in seconds:
-            points[name] = split_evenly(SEASTAR_SECOND, len(seconds))
+    majority = find_majority(stars)
+    for name in majority.leaders:
+        points[name] = split_evenly(SEASTAR_MOST, len(majority.leaders))
+    for name in majority.runners_up:
+        points[name] = split_evenly(SEASTAR_SECOND, len(majority.runners_up))
     return points
 
 

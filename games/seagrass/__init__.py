@@ -27,16 +27,17 @@ from games.contract import (
     Tiebreak,
 )
 from games.event_log import (
+    POINTS_HELD,
+    GameEntry,
     add_points,
     finish_sheet,
-    parse_entry,
     parse_event_with,
-    parse_events,
-    per_player,
+    parse_game_entry,
     player_counts,
     player_ref,
     required_count,
     scoring_players,
+    tally_play,
 )
 from games.majority import find_majority
 from games.seagrass.data import (
@@ -80,8 +81,10 @@ INFO = GameInfo(
 )
 
 # The breakdown rows each way of entering a game can tell apart.
-ENTRY_CATEGORIES = {"counts": ("discovery", "points"), "log": ("colonies", "reefs", "discovery")}
-TOP_LEVEL_KEYS = {"counts": ("counts",), "log": ("events", "final")}
+ENTRY_CATEGORIES = {
+    "counts": ("discovery", POINTS_HELD),
+    "log": ("colonies", "reefs", "discovery"),
+}
 END_FIELDS = ("discovery_tokens", "unplayed_tiles")
 
 
@@ -125,11 +128,7 @@ class PlayerEnd:
 class SeagrassInput:
     players: tuple[str, ...]
     discovery: bool
-    entry: str
-    points_held: Mapping[str, int]  # counts entry: point tokens; empty for a log
-    events: tuple[Event, ...]  # log entry; empty for counts
-    end: Mapping[str, PlayerEnd]  # empty while a log has no final tally
-    complete: bool  # every player's end-of-game numbers are in
+    entry: GameEntry[Event, PlayerEnd]
 
 
 def parse(data: Any, *, partial: bool = False) -> SeagrassInput:
@@ -139,43 +138,19 @@ def parse(data: Any, *, partial: bool = False) -> SeagrassInput:
     options = errors.mapping(data.get("options"), "options", "Options")
     errors.unknown_keys(options, INFO.default_options(), "options", "Options")
     discovery = _parse_discovery(errors, options.get("discovery"))
-    entry = parse_entry(errors, data.get("entry"))
-    if entry is None:
-        errors.raise_if_any()
-    errors.unknown_keys(
+    entry = parse_game_entry(
+        errors,
         data,
-        ("players", "options", "entry", *TOP_LEVEL_KEYS[entry]),
-        "",
-        f"A Seagrass game entered as {entry}",
+        names,
+        game_name=INFO.name,
+        other_keys=("options",),
+        event_parsers=_event_parsers(names, discovery),
+        read_end=bind(_parse_player_end, discovery=discovery, player_count=len(names)),
+        partial=partial,
     )
-
-    read_end = bind(_parse_player_end, discovery=discovery, player_count=len(names))
-    points_held: dict[str, int] = {}
-    events: list[Event] = []
-    if entry == "counts":
-        counts, complete = per_player(
-            errors, data.get("counts"), names, "counts", "Counts", read_end, partial=partial
-        )
-        points_held = {name: points for name, (points, _) in counts.items()}
-        end = {name: player_end for name, (_, player_end) in counts.items()}
-    else:
-        events = parse_events(errors, data.get("events"), _event_parsers(names, discovery))
-        _check_event_totals(errors, events, len(names))
-        end, complete = {}, False
-        if data.get("final") is not None or not partial:
-            final, complete = per_player(
-                errors,
-                data.get("final"),
-                names,
-                "final",
-                "Final tally",
-                bind(read_end, with_points=False),
-                partial=partial,
-            )
-            end = {name: player_end for name, (_, player_end) in final.items()}
-
+    _check_event_totals(errors, entry.events, len(names))
     errors.raise_if_any()
-    return SeagrassInput(tuple(names), discovery, entry, points_held, tuple(events), end, complete)
+    return SeagrassInput(tuple(names), discovery, entry)
 
 
 def parse_event(data: Any, players: Sequence[str], *, discovery: bool) -> Event:
@@ -188,34 +163,35 @@ def parse_event(data: Any, players: Sequence[str], *, discovery: bool) -> Event:
 
 def score(game: SeagrassInput) -> Sheet:
     categories = [
-        key for key in ENTRY_CATEGORIES[game.entry] if key != "discovery" or game.discovery
+        key for key in ENTRY_CATEGORIES[game.entry.mode] if key != "discovery" or game.discovery
     ]
-    breakdowns = {name: dict.fromkeys(categories, 0) for name in game.players}
-    for name, points in game.points_held.items():
-        breakdowns[name]["points"] = points
-    points_per_event = []
-    for event in game.events:
-        points = event_points(event, len(game.players))
-        add_points(breakdowns, EVENT_CATEGORY[type(event)], points)
-        points_per_event.append(points)
+    breakdowns, points_per_event = tally_play(
+        game.entry,
+        game.players,
+        categories,
+        bind(event_points, player_count=len(game.players)),
+        EVENT_CATEGORY,
+    )
     if game.discovery:
-        add_points(
-            breakdowns,
-            "discovery",
-            {name: end.discovery_tokens * DISCOVERY_TOKEN_POINTS for name, end in game.end.items()},
-        )
-
+        tokens_held = {
+            name: end.discovery_tokens * DISCOVERY_TOKEN_POINTS
+            for name, end in game.entry.end.items()
+        }
+        add_points(breakdowns, "discovery", tokens_held)
     players = [
         PlayerScore(
             name=name,
             total=sum(breakdowns[name].values()),
             breakdown=breakdowns[name],
-            tiebreak={"unplayed_tiles": game.end[name].unplayed_tiles} if game.complete else {},
+            tiebreak=(
+                {"unplayed_tiles": game.entry.end[name].unplayed_tiles}
+                if game.entry.complete
+                else {}
+            ),
         )
         for name in game.players
     ]
-    extra = {"event_points": points_per_event} if game.entry == "log" else {}
-    return finish_sheet(INFO, players, complete=game.complete, extra=extra)
+    return finish_sheet(INFO, players, game.entry, points_per_event)
 
 
 def event_points(event: Event, player_count: int) -> dict[str, int]:

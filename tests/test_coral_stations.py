@@ -1,0 +1,587 @@
+"""Coral Stations scoring (games/coral_stations): every rule of issue 4, numbers worked by hand.
+
+Pure Python: no database, no Django.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games import coral_stations
+from games.contract import InvalidInput
+from games.coral_stations import ResearchFunds
+from games.event_log import RUNNING_NOTE
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+NOTHING_LEFT = {"open_reefs": [], "shell_tiles": 0, "shoal_tiles": []}
+
+
+def errors_of(data: Any, *, partial: bool = False) -> list[tuple[str, str]]:
+    with pytest.raises(InvalidInput) as caught:
+        coral_stations.parse(data, partial=partial)
+    return [(error.field, error.message) for error in caught.value.errors]
+
+
+def sheet_of(data: Any, *, partial: bool = False) -> dict[str, Any]:
+    return coral_stations.score(coral_stations.parse(data, partial=partial)).to_json()
+
+
+def totals(sheet: dict[str, Any]) -> dict[str, int]:
+    return {player["name"]: player["total"] for player in sheet["players"]}
+
+
+def ranks(sheet: dict[str, Any]) -> dict[str, int]:
+    return {player["name"]: player["rank"] for player in sheet["players"]}
+
+
+def log_game(events: list[dict[str, Any]], **more: Any) -> dict[str, Any]:
+    """A finished 3-player log game in which nobody has anything left at the end."""
+    return {
+        "players": ["Ana", "Ben", "Cy"],
+        "entry": "log",
+        "events": events,
+        "final": {name: dict(NOTHING_LEFT) for name in ("Ana", "Ben", "Cy")},
+        **more,
+    }
+
+
+# --- A station surrounded during play --------------------------------------------------------------
+
+
+def test_surrounded_station_most_takes_high_and_second_takes_low():
+    assert coral_stations.surrounded_station_award(6, 3, {"Ana": 5, "Ben": 4, "Cy": 1}) == {
+        "Ana": 6,
+        "Ben": 3,
+        "Cy": 0,
+    }
+
+
+def test_surrounded_station_everyone_tied_for_second_takes_the_low_value():
+    tiles = {"Ana": 7, "Ben": 2, "Cy": 2, "Dee": 1}
+    assert coral_stations.surrounded_station_award(5, 2, tiles) == {
+        "Ana": 5,
+        "Ben": 2,
+        "Cy": 2,
+        "Dee": 0,
+    }
+
+
+def test_surrounded_station_everyone_tied_for_most_takes_high_and_nobody_low():
+    assert coral_stations.surrounded_station_award(5, 2, {"Ana": 3, "Ben": 3, "Cy": 1}) == {
+        "Ana": 5,
+        "Ben": 5,
+        "Cy": 0,
+    }
+    tiles = {"Ana": 4, "Ben": 4, "Cy": 4, "Dee": 2}
+    assert coral_stations.surrounded_station_award(7, 3, tiles) == {
+        "Ana": 7,
+        "Ben": 7,
+        "Cy": 7,
+        "Dee": 0,
+    }
+
+
+def test_surrounded_station_a_lone_player_takes_only_the_high_value():
+    assert coral_stations.surrounded_station_award(4, 2, {"Ana": 0, "Ben": 6, "Cy": 0}) == {
+        "Ana": 0,
+        "Ben": 4,
+        "Cy": 0,
+    }
+
+
+def test_surrounded_station_with_no_adjacent_reefs_scores_nobody():
+    assert coral_stations.surrounded_station_award(4, 2, {"Ana": 0, "Ben": 0}) == {
+        "Ana": 0,
+        "Ben": 0,
+    }
+
+
+# --- A station still open at the end ---------------------------------------------------------------
+
+
+def test_open_station_most_takes_the_low_value_and_nobody_else_scores():
+    assert coral_stations.open_station_award(3, {"Ana": 5, "Ben": 4, "Cy": 1}) == {
+        "Ana": 3,
+        "Ben": 0,
+        "Cy": 0,
+    }
+
+
+def test_open_station_everyone_tied_for_most_takes_the_low_value():
+    assert coral_stations.open_station_award(2, {"Ana": 4, "Ben": 4, "Cy": 1}) == {
+        "Ana": 2,
+        "Ben": 2,
+        "Cy": 0,
+    }
+
+
+def test_open_station_a_lone_player_takes_the_low_value_and_zero_tiles_score_nothing():
+    assert coral_stations.open_station_award(3, {"Ana": 0, "Ben": 1}) == {"Ana": 0, "Ben": 3}
+    assert coral_stations.open_station_award(3, {"Ana": 0, "Ben": 0}) == {"Ana": 0, "Ben": 0}
+
+
+# --- Events during play ------------------------------------------------------------------------------
+
+
+def test_surfacing_scores_a_point_per_tile_and_per_clownfish_over_every_closed_reef():
+    game = log_game(
+        [
+            {
+                "type": "surfacing",
+                "player": "Ana",
+                "reefs": [{"tiles": 4, "clownfish": 2}, {"tiles": 1}, {"tiles": 3, "clownfish": 3}],
+            }
+        ]
+    )
+    sheet = sheet_of(game)
+    # (4 + 2) + (1 + 0) + (3 + 3)
+    assert totals(sheet) == {"Ana": 13, "Ben": 0, "Cy": 0}
+    assert sheet["event_points"] == [{"Ana": 13}]
+
+
+def test_each_discarded_tile_costs_3_points_and_a_total_can_go_below_zero():
+    game = log_game(
+        [
+            {"type": "discard", "player": "Ben", "tiles": 2},
+            {"type": "discard", "player": "Ben", "tiles": 1},
+        ]
+    )
+    sheet = sheet_of(game)
+    assert totals(sheet) == {"Ana": 0, "Ben": -9, "Cy": 0}
+    assert sheet["players"][1]["breakdown"]["discards"] == -9
+    assert ranks(sheet) == {"Ana": 1, "Ben": 3, "Cy": 1}
+
+
+def test_event_points_name_only_the_players_who_score():
+    names = ["Ana", "Ben", "Cy"]
+    station = coral_stations.parse_event(
+        {"type": "station", "high": 6, "low": 3, "tiles": {"Ana": 5, "Ben": 2, "Cy": 0}}, names
+    )
+    assert coral_stations.event_points(station) == {"Ana": 6, "Ben": 3}
+    discard = coral_stations.parse_event({"type": "discard", "player": "Cy", "tiles": 2}, names)
+    assert coral_stations.event_points(discard) == {"Cy": -6}
+    surfacing = coral_stations.parse_event(
+        {"type": "surfacing", "player": "Ben", "reefs": [{"tiles": 2, "clownfish": 1}]}, names
+    )
+    assert coral_stations.event_points(surfacing) == {"Ben": 3}
+    empty = coral_stations.parse_event({"type": "station", "high": 4, "low": 1}, names)
+    assert coral_stations.event_points(empty) == {}
+
+
+# --- End of the game -----------------------------------------------------------------------------------
+
+
+def test_end_scores_open_reefs_shells_shoals_and_open_stations():
+    game = log_game(
+        [],
+        open_stations=[
+            {"high": 5, "low": 2, "tiles": {"Ana": 3, "Ben": 3, "Cy": 1}},
+            {"high": 6, "low": 3, "tiles": {"Cy": 2}},
+        ],
+    )
+    game["final"]["Ana"] = {
+        "open_reefs": [{"tiles": 5, "clownfish": 1}, {"tiles": 2, "clownfish": 0}],
+        "shell_tiles": 2,
+        "shoal_tiles": [3, 1],
+    }
+    game["final"]["Cy"] = {"open_reefs": [{"tiles": 1, "clownfish": 1}], "shell_tiles": 4}
+    sheet = sheet_of(game)
+    breakdowns = {p["name"]: p["breakdown"] for p in sheet["players"]}
+    assert breakdowns["Ana"] == {
+        "stations": 0,
+        "surfacing": 0,
+        "discards": 0,
+        "open_stations": 2,
+        "open_reefs": 6 + 2,
+        "shells": 2,
+        "shoals": 4,
+    }
+    assert breakdowns["Ben"]["open_stations"] == 2
+    assert breakdowns["Cy"] == {
+        "stations": 0,
+        "surfacing": 0,
+        "discards": 0,
+        "open_stations": 3,
+        "open_reefs": 2,
+        "shells": 4,
+        "shoals": 0,
+    }
+    assert totals(sheet) == {"Ana": 16, "Ben": 2, "Cy": 9}
+
+
+# --- Counts entry -----------------------------------------------------------------------------------------
+
+
+def test_counts_add_points_during_play_to_the_end_of_game_scoring():
+    game = {
+        "players": ["Ana", "Ben"],
+        "entry": "counts",
+        "counts": {
+            "Ana": {
+                "points": 41,
+                "open_reefs": [{"tiles": 3, "clownfish": 1}],
+                "shell_tiles": 1,
+                "shoal_tiles": [2],
+            },
+            "Ben": {"points": -2, "shell_tiles": 0},
+        },
+        "open_stations": [{"high": 8, "low": 4, "tiles": {"Ana": 1, "Ben": 2}}],
+    }
+    sheet = sheet_of(game)
+    assert sheet["players"][0]["breakdown"] == {
+        "points": 41,
+        "open_stations": 0,
+        "open_reefs": 4,
+        "shells": 1,
+        "shoals": 2,
+    }
+    assert totals(sheet) == {"Ana": 48, "Ben": 2}
+    assert sheet["complete"] is True
+    assert "event_points" not in sheet
+
+
+def test_counts_entry_and_log_entry_give_the_same_result_for_the_same_game():
+    log = json.loads((EXAMPLES / "coral-stations.json").read_text())
+    # Points each player scored during the logged game: stations + surfacing + discards.
+    points = {"Ana": 14 + 11 + 0, "Ben": 15 + 7 - 3, "Cleo": 7 + 7 - 6}
+    counts = {
+        "players": log["players"],
+        "entry": "counts",
+        "counts": {name: {"points": points[name], **log["final"][name]} for name in log["players"]},
+        "open_stations": log["open_stations"],
+    }
+    from_log, from_counts = sheet_of(log), sheet_of(counts)
+    assert totals(from_counts) == totals(from_log) == {"Ana": 37, "Ben": 37, "Cleo": 14}
+    assert ranks(from_counts) == ranks(from_log) == {"Ana": 1, "Ben": 1, "Cleo": 3}
+    assert from_counts["winners"] == from_log["winners"] == ["Ana", "Ben"]
+    assert from_counts["notes"] == from_log["notes"]
+
+
+# --- No tie-break: tied players share ---------------------------------------------------------------------
+
+
+def test_tied_players_share_the_place_and_the_sheet_says_so():
+    game = log_game(
+        [
+            {"type": "surfacing", "player": "Ana", "reefs": [{"tiles": 5}]},
+            {"type": "surfacing", "player": "Ben", "reefs": [{"tiles": 4, "clownfish": 1}]},
+            {"type": "surfacing", "player": "Cy", "reefs": [{"tiles": 2}]},
+        ]
+    )
+    sheet = sheet_of(game)
+    assert ranks(sheet) == {"Ana": 1, "Ben": 1, "Cy": 3}
+    assert sheet["winners"] == ["Ana", "Ben"]
+    assert sheet["notes"] == [
+        "Ana and Ben tie on 5 points; the rules name no tie-break, so they share the place."
+    ]
+
+
+def test_a_tie_lower_down_shares_that_place():
+    game = log_game(
+        [
+            {"type": "surfacing", "player": "Ana", "reefs": [{"tiles": 6}]},
+            {"type": "discard", "player": "Ben", "tiles": 1},
+            {"type": "discard", "player": "Cy", "tiles": 1},
+        ]
+    )
+    sheet = sheet_of(game)
+    assert ranks(sheet) == {"Ana": 1, "Ben": 2, "Cy": 2}
+    assert sheet["winners"] == ["Ana"]
+    assert sheet["notes"] == [
+        "Ben and Cy tie on -3 points; the rules name no tie-break, so they share the place."
+    ]
+
+
+# --- A log in progress --------------------------------------------------------------------------------------
+
+
+def test_a_log_without_final_gives_running_totals_with_no_winner_yet():
+    game = log_game(
+        [
+            {"type": "station", "high": 6, "low": 3, "tiles": {"Ana": 2, "Ben": 4}},
+            {"type": "surfacing", "player": "Ana", "reefs": [{"tiles": 2, "clownfish": 1}]},
+        ]
+    )
+    del game["final"]
+    sheet = sheet_of(game, partial=True)
+    assert totals(sheet) == {"Ana": 6, "Ben": 6, "Cy": 0}
+    assert ranks(sheet) == {"Ana": 1, "Ben": 1, "Cy": 3}
+    assert sheet["complete"] is False
+    assert sheet["winners"] == []
+    assert sheet["notes"] == [RUNNING_NOTE]
+    assert sheet["event_points"] == [{"Ana": 3, "Ben": 6}, {"Ana": 3}]
+
+
+def test_open_stations_wait_for_the_final_tally():
+    game = log_game([], open_stations=[{"high": 4, "low": 2, "tiles": {"Ana": 1}}])
+    del game["final"]
+    assert errors_of(game, partial=True) == [
+        (
+            "open_stations",
+            "Open stations are scored when the game ends: enter them with the final tally.",
+        ),
+    ]
+    game["open_stations"] = []
+    assert totals(sheet_of(game, partial=True)) == {"Ana": 0, "Ben": 0, "Cy": 0}
+
+
+def test_counts_entry_in_progress_scores_the_players_entered_so_far():
+    game = {
+        "players": ["Ana", "Ben"],
+        "entry": "counts",
+        "counts": {"Ana": {"points": 30, "shell_tiles": 2}},
+    }
+    sheet = sheet_of(game, partial=True)
+    assert totals(sheet) == {"Ana": 32, "Ben": 0}
+    assert sheet["complete"] is False
+    assert sheet["winners"] == []
+
+
+# --- Research funds -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("divers", "income"), [(1, 2), (2, 4), (3, 6), (4, 7), (5, 8)])
+def test_research_funds_by_divers_on_the_player_board(divers, income):
+    assert coral_stations.research_funds(divers, 0) == ResearchFunds(income, income, 0)
+
+
+def test_research_funds_are_capped_at_12_and_the_rest_is_forfeited():
+    assert coral_stations.research_funds(3, 5) == ResearchFunds(6, 11, 0)
+    assert coral_stations.research_funds(3, 6) == ResearchFunds(6, 12, 0)
+    assert coral_stations.research_funds(4, 9) == ResearchFunds(7, 12, 4)
+    assert coral_stations.research_funds(5, 12) == ResearchFunds(8, 12, 8)
+
+
+def test_research_funds_check_what_the_player_typed():
+    with pytest.raises(InvalidInput) as caught:
+        coral_stations.research_funds(6, 13)
+    assert [(e.field, e.message) for e in caught.value.errors] == [
+        ("divers_on_board", "Divers on your player board after surfacing cannot be more than 5."),
+        ("money_before", "Money before surfacing cannot be more than 12."),
+    ]
+    with pytest.raises(InvalidInput) as caught:
+        coral_stations.research_funds(None, -1)
+    assert [(e.field, e.message) for e in caught.value.errors] == [
+        ("divers_on_board", "Enter the divers on your player board after surfacing."),
+        ("money_before", "Money before surfacing cannot be less than 0."),
+    ]
+
+
+# --- The docs example -----------------------------------------------------------------------------------------
+
+
+def test_the_docs_example_scores_to_its_hand_worked_sheet():
+    data = json.loads((EXAMPLES / "coral-stations.json").read_text())
+    expected = json.loads((EXAMPLES / "coral-stations.sheet.json").read_text())
+    assert sheet_of(data) == expected
+
+
+# --- Validation -------------------------------------------------------------------------------------------------
+
+
+def test_tiles_and_clownfish_cannot_be_negative():
+    game = log_game(
+        [
+            {"type": "station", "high": 4, "low": 2, "tiles": {"Ana": -1}},
+            {"type": "surfacing", "player": "Ben", "reefs": [{"tiles": 2, "clownfish": -1}]},
+            {"type": "discard", "player": "Cy", "tiles": -2},
+        ]
+    )
+    assert errors_of(game) == [
+        (
+            "events[0].tiles.Ana",
+            "Event 1: Ana's coral tiles next to the station cannot be less than 0.",
+        ),
+        (
+            "events[1].reefs[0].clownfish",
+            "Event 2, closed reef 1: clownfish cannot be less than 0.",
+        ),
+        ("events[2].tiles", "Event 3: the discarded coral tiles cannot be less than 1."),
+    ]
+
+
+def test_a_reef_has_at_least_one_tile_and_no_more_clownfish_than_tiles():
+    game = log_game(
+        [{"type": "surfacing", "player": "Ana", "reefs": [{"tiles": 2, "clownfish": 3}, {}]}]
+    )
+    game["final"]["Ben"]["open_reefs"] = [{"tiles": 0}, {"tiles": 1, "clownfish": 2}]
+    assert errors_of(game) == [
+        (
+            "events[0].reefs[0].clownfish",
+            "Event 1, closed reef 1: 3 clownfish on 2 coral tiles, but a tile shows at most one "
+            "clownfish.",
+        ),
+        (
+            "events[0].reefs[1].tiles",
+            "Event 1, closed reef 2: coral tiles is missing: enter a whole number, at least 1.",
+        ),
+        ("final.Ben.open_reefs[0].tiles", "Ben, open reef 1: coral tiles cannot be less than 1."),
+        (
+            "final.Ben.open_reefs[1].clownfish",
+            "Ben, open reef 2: 2 clownfish on 1 coral tiles, but a tile shows at most one "
+            "clownfish.",
+        ),
+    ]
+
+
+def test_a_discard_discards_at_least_one_tile():
+    game = log_game([{"type": "discard", "player": "Ana", "tiles": 0}])
+    assert errors_of(game) == [
+        ("events[0].tiles", "Event 1: the discarded coral tiles cannot be less than 1."),
+    ]
+
+
+def test_a_surfacing_closes_at_least_one_reef():
+    game = log_game(
+        [
+            {"type": "surfacing", "player": "Ana", "reefs": []},
+            {"type": "surfacing", "player": "Ben"},
+        ]
+    )
+    assert errors_of(game) == [
+        ("events[0].reefs", "Event 1: a surfacing closes at least one reef."),
+        ("events[1].reefs", "Event 2: a surfacing closes at least one reef."),
+    ]
+
+
+def test_no_more_reefs_closed_or_open_than_a_players_five_divers():
+    six = [{"tiles": 1}] * 6
+    game = log_game([{"type": "surfacing", "player": "Ana", "reefs": six}])
+    game["final"]["Cy"]["open_reefs"] = six
+    assert errors_of(game) == [
+        (
+            "events[0].reefs",
+            "Event 1: 6 reefs closed, but a player has only 5 divers, one on each reef.",
+        ),
+        (
+            "final.Cy.open_reefs",
+            "Cy has 6 open reefs, but each open reef holds one of a player's 5 divers.",
+        ),
+    ]
+
+
+def test_a_station_high_value_is_at_least_its_low_value():
+    game = log_game(
+        [{"type": "station", "high": 2, "low": 3}],
+        open_stations=[{"high": 1, "low": 4, "tiles": {}}, {"high": 3, "low": 3}],
+    )
+    assert errors_of(game) == [
+        (
+            "events[0].low",
+            "Event 1: the low value (3) is more than the high value (2); check the station tile.",
+        ),
+        (
+            "open_stations[0].low",
+            "Open station 1: the low value (4) is more than the high value (1); check the "
+            "station tile.",
+        ),
+    ]
+
+
+def test_station_values_are_required():
+    game = log_game([{"type": "station", "tiles": {"Ana": 2}}])
+    assert errors_of(game) == [
+        (
+            "events[0].high",
+            "Event 1: the high value is missing: enter a whole number, at least 0.",
+        ),
+        ("events[0].low", "Event 1: the low value is missing: enter a whole number, at least 0."),
+    ]
+
+
+def test_events_and_stations_must_name_players_in_the_game():
+    game = log_game(
+        [
+            {"type": "discard", "player": "Zed", "tiles": 1},
+            {"type": "station", "high": 4, "low": 2, "tiles": {"Zed": 3}},
+        ],
+        open_stations=[{"high": 4, "low": 2, "tiles": {"Bob": 1}}],
+    )
+    assert errors_of(game) == [
+        ("events[0].player", "Event 1: 'Zed' is not playing; the players are Ana, Ben and Cy."),
+        ("events[1].tiles.Zed", "Event 2: 'Zed' is not playing; the players are Ana, Ben and Cy."),
+        (
+            "open_stations[0].tiles.Bob",
+            "Open station 1: 'Bob' is not playing; the players are Ana, Ben and Cy.",
+        ),
+    ]
+
+
+def test_end_of_game_numbers_must_be_whole_numbers_of_zero_or_more():
+    game = log_game([])
+    game["final"]["Ana"] = {"shell_tiles": -1, "shoal_tiles": [2, -3, 1.5]}
+    game["final"]["Ben"] = {"shoal_tiles": 4}
+    assert errors_of(game) == [
+        ("final.Ana.shell_tiles", "Ana's shell tiles cannot be less than 0."),
+        ("final.Ana.shoal_tiles[1]", "Ana's shoal tile 2 cannot be less than 0."),
+        ("final.Ana.shoal_tiles[2]", "Ana's shoal tile 3 must be a whole number."),
+        (
+            "final.Ben.shoal_tiles",
+            "Ben's shoal tiles must be a list of the values printed on them.",
+        ),
+    ]
+
+
+def test_counts_points_may_be_negative_but_must_be_whole():
+    game = {
+        "players": ["Ana", "Ben"],
+        "entry": "counts",
+        "counts": {"Ana": {"points": -6}, "Ben": {"points": "ten"}},
+    }
+    assert errors_of(game) == [
+        ("counts.Ben.points", "Ben's points scored during play must be a whole number."),
+    ]
+    game["counts"]["Ben"]["points"] = 10
+    assert totals(sheet_of(game)) == {"Ana": -6, "Ben": 10}
+
+
+def test_a_finished_log_needs_the_final_tally_for_every_player():
+    game = log_game([])
+    del game["final"]
+    assert errors_of(game) == [("final", "Final tally is missing: enter it for Ana, Ben and Cy.")]
+    game["final"] = {"Ana": NOTHING_LEFT, "Ben": NOTHING_LEFT}
+    assert errors_of(game) == [("final.Cy", "Final tally: nothing is entered for Cy.")]
+
+
+def test_unknown_fields_and_event_types_are_named():
+    game = log_game(
+        [
+            {"type": "planting", "player": "Ana"},
+            {"type": "discard", "player": "Ana", "tiles": 1, "why": "full"},
+        ]
+    )
+    game["final"]["Ana"]["points"] = 3
+    game["counts"] = {}
+    assert errors_of(game) == [
+        (
+            "counts",
+            "A Coral Stations game entered as log has no 'counts'; expected one of: players, "
+            "entry, events, final, open_stations.",
+        ),
+        ("events[0].type", "Event 1 needs a type, one of: station, surfacing, discard."),
+        ("events[1].why", "Event 2 has no 'why'; expected one of: type, player, tiles."),
+        (
+            "final.Ana.points",
+            "Ana's entry has no 'points'; expected one of: open_reefs, shell_tiles, shoal_tiles.",
+        ),
+    ]
+
+
+@pytest.mark.parametrize("players", [["Ana"], ["Ana", "Ben", "Cy", "Dee", "Eve"]])
+def test_coral_stations_is_for_2_to_4_players(players):
+    game = {"players": players, "entry": "log", "events": []}
+    assert errors_of(game, partial=True) == [
+        ("players", f"Coral Stations is for 2 to 4 players; {len(players)} were given."),
+    ]
+
+
+def test_a_single_event_is_checked_on_its_own_for_the_entry_form():
+    with pytest.raises(InvalidInput) as caught:
+        coral_stations.parse_event({"type": "surfacing", "player": "Ana"}, ["Ana", "Ben"])
+    assert [(e.field, e.message) for e in caught.value.errors] == [
+        ("event.reefs", "The event: a surfacing closes at least one reef."),
+    ]
