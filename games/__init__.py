@@ -5,11 +5,11 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from games import coral_stations, reef_draft, seagrass
+from games import coral_stations, reef_draft, seagrass, shallow_sea
 from games.contract import FieldError, GameInfo, InvalidInput, Sheet
 
 GAMES: dict[str, ModuleType] = {
-    module.INFO.slug: module for module in (reef_draft, seagrass, coral_stations)
+    module.INFO.slug: module for module in (reef_draft, shallow_sea, seagrass, coral_stations)
 }
 
 

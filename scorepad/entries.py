@@ -1,58 +1,91 @@
-"""How each game's per-player entries, saved one at a time, join into its JSON input.
+"""How a play's saved pieces join into each game's JSON input.
 
-Entries are stored per player so that players can fill in their own parts
-independently; the game modules only ever see the one assembled input.
+A play is stored in pieces so that players can fill in their own parts
+independently and a log survives a lost connection: one entry per player
+(``Result.entry``) and a log of events (``PlayEvent``). The game modules only
+ever see the one assembled input.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
 
-
-class SavedEntry(Protocol):
-    entry: dict[str, Any]
-
-    @property
-    def name(self) -> str: ...
+# Coral Stations' stations still open at the end are entered like logged events,
+# one at a time, but the game reads them as a list of their own.
+OPEN_STATION = "open_station"
 
 
 @dataclass(frozen=True)
-class NamedEntry:
-    """An entry not saved yet, tried against the others before it is kept."""
+class PlayState:
+    """Everything entered for a play so far, as plain data."""
 
-    name: str
-    entry: dict[str, Any]
+    players: list[str]
+    options: Mapping[str, Any]
+    mode: str
+    entries: Mapping[str, Mapping[str, Any]]  # player name -> that player's entry
+    events: list[Mapping[str, Any]] = field(default_factory=list)  # oldest first
+
+    def with_entry(self, name: str, entry: Mapping[str, Any]) -> PlayState:
+        return replace(self, entries={**self.entries, name: entry})
+
+    def with_events(self, events: list[Mapping[str, Any]]) -> PlayState:
+        return replace(self, events=events)
 
 
-def reef_draft_input(options: dict[str, Any], entries: Sequence[SavedEntry]) -> dict[str, Any]:
+def reef_draft_input(state: PlayState) -> dict[str, Any]:
     """Reef Draft entries are ``{"rounds": {"1": reef, "2": reef, ...}}``; a round
     counts once anyone has entered it."""
-    entered = {int(n) for saved in entries for n in saved.entry.get("rounds", {})}
+    rounds = {name: entry.get("rounds", {}) for name, entry in state.entries.items()}
+    entered = {int(number) for player_rounds in rounds.values() for number in player_rounds}
     return {
-        "players": [saved.name for saved in entries],
-        "options": options,
+        "players": state.players,
+        "options": dict(state.options),
         "rounds": [
             {
-                saved.name: saved.entry["rounds"][str(number)]
-                for saved in entries
-                if str(number) in saved.entry.get("rounds", {})
+                name: rounds[name][str(number)]
+                for name in state.players
+                if str(number) in rounds[name]
             }
             for number in range(1, max(entered, default=0) + 1)
         ],
     }
 
 
-ASSEMBLERS: dict[str, Callable[[dict[str, Any], Sequence[SavedEntry]], dict[str, Any]]] = {
+def scored_during_play_input(state: PlayState) -> dict[str, Any]:
+    """Seagrass and Coral Stations: a log of events and a final tally per player, or
+    each player's counts; entries are ``{"final": {...}}`` or ``{"counts": {...}}``."""
+    data: dict[str, Any] = {"players": state.players, "entry": state.mode}
+    if state.options:
+        data["options"] = dict(state.options)
+    per_player = "counts" if state.mode == "counts" else "final"
+    tallies = {name: e[per_player] for name, e in state.entries.items() if per_player in e}
+    if state.mode == "counts":
+        data["counts"] = tallies
+    else:
+        data["events"] = [dict(e) for e in state.events if e["type"] != OPEN_STATION]
+        if tallies:
+            data["final"] = tallies
+    open_stations = [
+        {k: v for k, v in e.items() if k != "type"}
+        for e in state.events
+        if e["type"] == OPEN_STATION
+    ]
+    if open_stations:
+        data["open_stations"] = open_stations
+    return data
+
+
+ASSEMBLERS: dict[str, Callable[[PlayState], dict[str, Any]]] = {
     "reef-draft": reef_draft_input,
+    "seagrass": scored_during_play_input,
+    "coral-stations": scored_during_play_input,
 }
 
 
-def assemble_input(
-    game: str, options: dict[str, Any], entries: Sequence[SavedEntry]
-) -> dict[str, Any]:
-    return ASSEMBLERS[game](options, entries)
+def assemble_input(game: str, state: PlayState) -> dict[str, Any]:
+    return ASSEMBLERS[game](state)
 
 
 def has_web_entry(game: str) -> bool:

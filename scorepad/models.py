@@ -14,7 +14,7 @@ from django.utils import timezone
 
 import games
 from games.contract import GameInfo, Sheet
-from scorepad.entries import NamedEntry, SavedEntry, assemble_input
+from scorepad.entries import PlayState, assemble_input
 
 
 class GroupQuerySet(models.QuerySet["Group"]):
@@ -151,21 +151,47 @@ class Play(models.Model):
     def ordered_results(self) -> list[Result]:
         return list(self.results.select_related("player").order_by("position"))
 
-    def game_input(self, results: Sequence[SavedEntry] | None = None) -> dict[str, Any]:
-        """The game's JSON input, assembled from every player's saved entry."""
-        results = self.ordered_results() if results is None else results
-        return assemble_input(self.game, self.options, results)
+    def logged_events(self) -> list[PlayEvent]:
+        return list(self.events.order_by("seq"))
 
-    def score(self, *, partial: bool, results: Sequence[SavedEntry] | None = None) -> Sheet:
+    def state(
+        self,
+        results: Sequence[Result] | None = None,
+        events: Sequence[PlayEvent] | None = None,
+    ) -> PlayState:
+        """Everything entered so far; pass what the caller already loaded to save queries."""
+        results = self.ordered_results() if results is None else results
+        events = self.logged_events() if events is None else events
+        return PlayState(
+            players=[r.name for r in results],
+            options=self.options,
+            mode=self.mode,
+            entries={r.name: r.entry for r in results},
+            events=[e.data for e in events],
+        )
+
+    def game_input(self, state: PlayState | None = None) -> dict[str, Any]:
+        return assemble_input(self.game, state or self.state())
+
+    def score(self, *, partial: bool, state: PlayState | None = None) -> Sheet:
         """Score what has been entered; raises InvalidInput."""
         module = self.module
-        return module.score(module.parse(self.game_input(results), partial=partial))
+        return module.score(module.parse(self.game_input(state), partial=partial))
+
+    def validate(self, state: PlayState) -> None:
+        """Raise InvalidInput unless the game, as it would stand, still holds together."""
+        self.module.parse(self.game_input(state), partial=True)
+
+    def _reopen(self) -> None:
+        """Stored results are stale once anything changes."""
+        self.status = self.Status.IN_PROGRESS
+        self.save(update_fields=["status", "updated"])
 
     @transaction.atomic
     def finish(self) -> Sheet:
         """Score the whole game strictly and store every player's result at once."""
         results = self.ordered_results()
-        sheet = self.score(partial=False, results=results)
+        sheet = self.score(partial=False, state=self.state(results))
         for result, scored in zip(results, sheet.players, strict=True):
             result.breakdown = scored.breakdown
             result.extra = scored.extra
@@ -180,17 +206,44 @@ class Play(models.Model):
 
     @transaction.atomic
     def save_entry(self, result: Result, entry: dict[str, Any], results: list[Result]) -> None:
-        """Keep one player's entry if the game still holds together with it.
-
-        Raises InvalidInput and saves nothing when it does not. A changed entry
-        makes stored results stale, so a finished play goes back to in progress.
-        """
-        trial = [NamedEntry(r.name, entry if r.pk == result.pk else r.entry) for r in results]
-        self.module.parse(assemble_input(self.game, self.options, trial), partial=True)
+        """Keep one player's entry if the game still holds together with it; raises
+        InvalidInput and saves nothing when it does not."""
+        self.validate(self.state(results).with_entry(result.name, entry))
         result.entry = entry
         result.save(update_fields=["entry"])
-        self.status = self.Status.IN_PROGRESS
-        self.save(update_fields=["status", "updated"])
+        self._reopen()
+
+    @transaction.atomic
+    def add_event(self, data: dict[str, Any]) -> PlayEvent:
+        """Append to the log, stored at once; raises InvalidInput and stores nothing
+        when the event does not fit the game."""
+        locked = Play.objects.select_for_update().get(pk=self.pk)
+        events = locked.logged_events()
+        self.validate(self.state(events=events).with_events([*(e.data for e in events), data]))
+        seq = events[-1].seq + 1 if events else 1
+        event = self.events.create(seq=seq, data=data)
+        self._reopen()
+        return event
+
+    @transaction.atomic
+    def change_event(self, event: PlayEvent, data: dict[str, Any]) -> None:
+        """Correct an earlier event; every total after it is recomputed from the log."""
+        Play.objects.select_for_update().get(pk=self.pk)
+        events = self.logged_events()
+        trial = [data if e.pk == event.pk else e.data for e in events]
+        self.validate(self.state(events=events).with_events(trial))
+        event.data = data
+        event.save(update_fields=["data"])
+        self._reopen()
+
+    @transaction.atomic
+    def remove_event(self, event: PlayEvent) -> None:
+        """Take one event out of the log (undo is removing the last one)."""
+        Play.objects.select_for_update().get(pk=self.pk)
+        events = self.logged_events()
+        self.validate(self.state(events=events).with_events([e.data for e in events if e != event]))
+        event.delete()
+        self._reopen()
 
     @transaction.atomic
     def move_to_group(self, group: Group, user: Any) -> None:
@@ -204,6 +257,22 @@ class Play(models.Model):
         self.group = group
         self.recorded_by = user
         self.save(update_fields=["group", "recorded_by", "updated"])
+
+
+class PlayEvent(models.Model):
+    """One scoring event of a live log, stored as soon as it is entered."""
+
+    play = models.ForeignKey(Play, models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    data = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["play", "seq"], name="one_event_per_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.data.get('type')} #{self.seq} in {self.play}"
 
 
 class Result(models.Model):
@@ -246,10 +315,12 @@ def start_play(
     options: dict[str, Any],
     group: Group | None,
     user: Any,
+    mode: str = "standard",
 ) -> Play:
     """Create a play and a result row per player, in seat order."""
     play = Play.objects.create(
         game=game,
+        mode=mode,
         options=options,
         group=group,
         recorded_by=user if user.is_authenticated else None,

@@ -2,25 +2,45 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scorepad import views
+from scorepad.views import reef_draft, scored_during_play, site
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("accounts/signup/", views.signup, name="signup"),
+    path("", site.home, name="home"),
+    path("accounts/signup/", site.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("groups/", views.groups, name="groups"),
-    path("groups/<int:group_id>/", views.group, name="group"),
-    path("games/<slug:slug>/new/", views.new_play, name="new_play"),
-    path("plays/<uuid:play_id>/", views.play, name="play"),
+    path("groups/", site.groups, name="groups"),
+    path("groups/<int:group_id>/", site.group, name="group"),
+    path("games/<slug:slug>/new/", site.new_play, name="new_play"),
+    path("plays/<uuid:play_id>/", site.play, name="play"),
     path(
         "plays/<uuid:play_id>/rounds/<int:round_number>/players/<int:position>/",
-        views.reef_entry,
+        reef_draft.reef_entry,
         name="reef_entry",
     ),
-    path("plays/<uuid:play_id>/finish/", views.finish, name="finish"),
-    path("plays/<uuid:play_id>/result/", views.result, name="result"),
-    path("plays/<uuid:play_id>/save/", views.save_play, name="save_play"),
-    path("api/games/<slug:slug>/score", views.api_score, name="api_score"),
+    path(
+        "plays/<uuid:play_id>/events/new/<slug:event_type>/",
+        scored_during_play.new_event,
+        name="new_event",
+    ),
+    path(
+        "plays/<uuid:play_id>/events/<int:seq>/", scored_during_play.edit_event, name="edit_event"
+    ),
+    path("plays/<uuid:play_id>/events/undo/", scored_during_play.undo_event, name="undo_event"),
+    path(
+        "plays/<uuid:play_id>/players/<int:position>/tally/",
+        scored_during_play.player_tally,
+        name="player_tally",
+    ),
+    path("plays/<uuid:play_id>/finish/", site.finish, name="finish"),
+    path("plays/<uuid:play_id>/result/", site.result, name="result"),
+    path("plays/<uuid:play_id>/save/", site.save_play, name="save_play"),
+    path("games/seagrass/reef-award/", scored_during_play.reef_award, name="reef_award"),
+    path("api/games/<slug:slug>/score", site.api_score, name="api_score"),
+    path(
+        "api/games/seagrass/reef-award",
+        scored_during_play.api_reef_award,
+        name="api_reef_award",
+    ),
     path("admin/", admin.site.urls),
 ]

@@ -20,7 +20,9 @@ from games.contract import (
     Category,
     Choice,
     Errors,
+    FieldError,
     GameInfo,
+    InvalidInput,
     Option,
     PlayerScore,
     Sheet,
@@ -232,6 +234,24 @@ def reef_award(
     ):
         _share_rounding_up(points, majority.runners_up, second)
     return points
+
+
+def reef_award_calculator(data: Any) -> dict[str, int]:
+    """The stand-alone reef-award calculator, for a reef completed at the table:
+    ``{"players": [every player in the game], "size": tiles, "adjacent": {name: creatures}}``.
+
+    Raises InvalidInput naming each bad field.
+    """
+    errors = Errors()
+    data = errors.mapping(data, "", "The reef")
+    errors.unknown_keys(data, ("players", "size", "adjacent"), "", "The reef")
+    names = errors.player_names(data.get("players"), INFO)
+    errors.raise_if_any()
+    reef_fields = {key: value for key, value in data.items() if key != "players"}
+    reef = _parse_reef(errors, reef_fields, "", "The reef", names=names)
+    if errors.items:
+        raise InvalidInput([FieldError(e.field.lstrip("."), e.message) for e in errors.items])
+    return reef_award(reef.size, reef.adjacent, player_count=len(names))
 
 
 def _second_scores(leader_creatures: int, second_creatures: int, player_count: int) -> bool:

@@ -92,6 +92,7 @@ EMPTY_SPACES_AT_END = 4
 # --- End-of-game scoring ---------------------------------------------------
 DIFFERENT_SEALIFE_VP = 2
 INCOMPLETE_FISH_VP = 1  # per adjacent Completed Coral Tile
+SAME_COLOR_FISH_BONUS_VP = 1  # modified rule 9: per adjacent coral of the fish's color
 FREE_LIONFISH = 2
 LIONFISH_PENALTY = 2  # VPs lost per Fish on the Lionfish card beyond the free ones
 
@@ -307,6 +308,8 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
 }
 
 CARDS = {"orange": ORANGE_CARDS, "blue": BLUE_CARDS}
+ROW_PAIR = 2  # Depths Alike and Rich Depths: the tiles one row needs
+SAME_COLOR_TRIO = 3  # Trios: the Completed Fish one color needs
 
 
 # --- Achievement mode ------------------------------------------------------

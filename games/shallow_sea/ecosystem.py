@@ -15,15 +15,14 @@ from games.shallow_sea.data import (
     NEIGHBORING,
     ORANGE_CARDS,
     OUTER_SPACES,
+    ROW_PAIR,
     ROWS,
+    SAME_COLOR_TRIO,
     SEALIFE_TYPES_PER_GAME,
     SPACES,
     EcosystemCard,
 )
 from games.shallow_sea.ocean import Ocean, groups, largest_pairing
-
-SAME_COLOR_TRIO = 3  # Trios: Completed Fish of one color that count
-ROW_PAIR = 2  # Depths Alike and Rich Depths: tiles one row needs
 
 
 def cryptic_coloration(ocean: Ocean) -> int:
@@ -45,10 +44,12 @@ def mismatched(ocean: Ocean) -> int:
 
 def depths_alike(ocean: Ocean) -> int:
     corals = ocean.completed_corals
-    return sum(
-        max(Counter(corals[s].color for s in row if s in corals).values(), default=0) >= ROW_PAIR
-        for row in ROWS.values()
-    )
+
+    def has_pair(row: tuple[str, ...]) -> bool:
+        colors = Counter(corals[space].color for space in row if space in corals)
+        return any(n >= ROW_PAIR for n in colors.values())
+
+    return sum(map(has_pair, ROWS.values()))
 
 
 def colossal_coral_reef(ocean: Ocean) -> int:

@@ -76,7 +76,7 @@ class Ocean:
 
 @dataclass(frozen=True)
 class PaperSheet:
-    """One player's column of the paper score pad."""
+    """One player's column of the paper score pad, as written or as an ocean fills it in."""
 
     orange: int
     blue: int

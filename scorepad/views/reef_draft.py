@@ -1,0 +1,172 @@
+"""Reef Draft's screens: the scoreboard and one reef per player per round."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from games.contract import InvalidInput, Sheet
+from games.reef_draft.data import HAND_SIZE, ROUNDS
+from scorepad.forms import ReefForm
+from scorepad.models import Play, Result
+from scorepad.views.common import _get_play_for_user, apply_step, running_score
+
+
+def hub(request: HttpRequest, play: Play) -> HttpResponse:
+    results = play.ordered_results()
+    sheet, problems = running_score(play, play.state(results, events=[]))
+    ctx = {
+        "play": play,
+        "results": results,
+        "sheet": sheet,
+        "problems": problems,
+        "rounds": _round_status(results),
+        "rows": _scoreboard_rows(results, sheet),
+    }
+    if request.htmx:
+        return render(request, "reef_draft/play.html#scoreboard", ctx)
+    return render(request, "reef_draft/play.html", ctx)
+
+
+def _round_status(results: list[Result]) -> list[dict[str, Any]]:
+    """For each round: whose reefs are in, and how many cards they hold."""
+    hand = HAND_SIZE[len(results)]
+    rounds = []
+    for number in range(1, ROUNDS + 1):
+        reefs = [r.entry.get("rounds", {}).get(str(number)) for r in results]
+        entered = [reef for reef in reefs if reef is not None]
+        rounds.append(
+            {
+                "number": number,
+                "seats": [
+                    {"result": r, "entered": reef is not None}
+                    for r, reef in zip(results, reefs, strict=True)
+                ],
+                "entered": len(entered),
+                "cards": sum(_reef_size(reef) for reef in entered),
+                "expected_cards": hand * len(results),
+            }
+        )
+    return rounds
+
+
+def _reef_size(reef: dict[str, Any]) -> int:
+    return sum(count for kind, count in reef.items() if kind != "on_shark")
+
+
+def _scoreboard_rows(results: list[Result], sheet: Sheet | None) -> list[dict[str, Any]]:
+    """One row per player: points per round entered, coral, running total."""
+    rows = []
+    for index, result in enumerate(results):
+        score = sheet.players[index] if sheet else None
+        entered = result.entry.get("rounds", {})
+        round_points = score.extra["rounds"] if score else []
+        rows.append(
+            {
+                "result": result,
+                "rounds": [
+                    round_points[n - 1] if str(n) in entered and n <= len(round_points) else None
+                    for n in range(1, ROUNDS + 1)
+                ],
+                "coral_cards": score.tiebreak["coral"] if score else None,
+                "coral_points": score.breakdown["coral"]
+                if score and sheet.extra["complete"]
+                else None,
+                "total": score.total if score else None,
+            }
+        )
+    return rows
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def reef_entry(
+    request: HttpRequest, play_id: UUID, round_number: int, position: int
+) -> HttpResponse:
+    play = _get_play_for_user(request, play_id)
+    if not 1 <= round_number <= ROUNDS:
+        raise Http404("Reef Draft has three rounds.")
+    results = play.ordered_results()
+    result = next((r for r in results if r.position == position), None)
+    if result is None:
+        raise Http404("No such player in this play.")
+    saved_reef = result.entry.get("rounds", {}).get(str(round_number))
+
+    errors: list[str] = []
+    if request.method == "POST":
+        # With htmx the script has already stepped the count in the page.
+        form = ReefForm(request.POST if request.htmx else apply_step(request.POST))
+        if form.is_valid():
+            errors = _save_reef(play, results, result, round_number, form)
+            if not errors and not form.errors and not request.htmx:
+                if request.POST.get("go") == "next":
+                    return redirect(_next_screen(play, round_number, position, len(results)))
+                return redirect(request.path)
+            saved_reef = result.entry.get("rounds", {}).get(str(round_number))
+    else:
+        form = ReefForm(initial=ReefForm.initial_from(saved_reef or {}))
+
+    sheet, problems = running_score(play, play.state(results, events=[]))
+    score = sheet.players[position] if sheet else None
+    rounds = _round_status(results)
+    round_points = score.extra["rounds"] if score else []
+    ctx = {
+        "play": play,
+        "results": results,
+        "result": result,
+        "round_number": round_number,
+        "form": form,
+        "errors": errors,
+        "saved": saved_reef is not None and not (errors or form.errors),
+        "rejected": bool(errors or form.errors),
+        "score": score,
+        "sheet": sheet,
+        "problems": problems,
+        "rows": _scoreboard_rows(results, sheet),
+        "seats": rounds[round_number - 1]["seats"],
+        "reef_size": form.typed_card_count(),
+        "round_points": round_points[round_number - 1] if round_number <= len(round_points) else 0,
+        "round_complete": rounds[round_number - 1]["entered"] == len(results),
+        "next_name": results[position + 1].name if position + 1 < len(results) else None,
+        "hand_size": HAND_SIZE[len(results)],
+    }
+    if request.htmx:
+        return render(request, "reef_draft/entry.html#htmx-update", ctx)
+    return render(request, "reef_draft/entry.html", ctx)
+
+
+def _save_reef(
+    play: Play, results: list[Result], result: Result, round_number: int, form: ReefForm
+) -> list[str]:
+    """Save this reef if the game still holds together with it; else say why not.
+
+    Errors that point at one of this form's fields are attached to it, the rest
+    (deck limits across the whole game, say) are returned for the top of the form.
+    """
+    entry = {**result.entry}
+    entry["rounds"] = {**entry.get("rounds", {}), str(round_number): form.reef()}
+    try:
+        play.save_entry(result, entry, results)
+    except InvalidInput as e:
+        general = []
+        prefix = f"rounds[{round_number - 1}].{result.name}."
+        for error in e.errors:
+            field = form.field_for(error.field) if error.field.startswith(prefix) else None
+            if field:
+                form.add_error(field, error.message)
+            else:
+                general.append(error.message)
+        return general
+    return []
+
+
+def _next_screen(play: Play, round_number: int, position: int, players: int) -> str:
+    if position + 1 < players:
+        return reverse("reef_entry", args=[play.uuid, round_number, position + 1])
+    return reverse("play", args=[play.uuid])

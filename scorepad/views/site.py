@@ -1,0 +1,203 @@
+"""The screens every game shares: home, accounts, groups, starting, finishing and
+the result of a play, and the JSON scoring API."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+import games
+from games.contract import InvalidInput
+from scorepad.entries import has_web_entry
+from scorepad.forms import GroupForm, NewPlayForm, SignupForm
+from scorepad.models import Group, Membership, Play, start_play
+from scorepad.views import reef_draft, scored_during_play
+from scorepad.views.common import (
+    _get_game_or_404,
+    _get_group_for_user,
+    _get_play_for_user,
+    _get_playable_game_or_404,
+    json_answer,
+)
+
+# Each game's own screen for a play in progress.
+HUBS: dict[str, Callable[[HttpRequest, Play], HttpResponse]] = {
+    "reef-draft": reef_draft.hub,
+    "seagrass": scored_during_play.hub,
+    "coral-stations": scored_during_play.hub,
+}
+
+
+DEVICE_PLAYS = "plays_on_this_device"
+DEVICE_PLAYS_KEPT = 10
+
+
+def _remember_on_this_device(request: HttpRequest, play: Play) -> None:
+    """A guest's plays have no history page; the session keeps the way back to them."""
+    kept = [str(play.uuid), *request.session.get(DEVICE_PLAYS, [])]
+    request.session[DEVICE_PLAYS] = kept[:DEVICE_PLAYS_KEPT]
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    groups = Group.objects.for_user(request.user).order_by("name")
+    recent = Play.objects.filter(group__in=groups).select_related("group")[:5]
+    on_this_device = Play.objects.filter(
+        group__isnull=True, uuid__in=request.session.get(DEVICE_PLAYS, [])
+    )
+    ctx = {
+        "games": [info for info in games.all_games() if has_web_entry(info.slug)],
+        "groups": groups,
+        "recent": recent,
+        "on_this_device": on_this_device,
+    }
+    return render(request, "home.html", ctx)
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = _create_user_with_group(form)
+        login(request, user)
+        return redirect(request.GET.get("next") or "home")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@transaction.atomic
+def _create_user_with_group(form: SignupForm) -> Any:
+    """Every account starts with its own group, so a first play can be saved at once."""
+    user = form.save()
+    group = Group.objects.create(name=f"{user.username}'s table")
+    Membership.objects.create(group=group, user=user, role=Membership.Role.OWNER)
+    group.players.create(name=user.username, user=user)
+    return user
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def groups(request: HttpRequest) -> HttpResponse:
+    form = GroupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        group = _create_group(form, request.user)
+        return redirect(group)
+    my_groups = Group.objects.for_user(request.user).order_by("name")
+    return render(request, "groups.html", {"groups": my_groups, "form": form})
+
+
+@transaction.atomic
+def _create_group(form: GroupForm, user: Any) -> Group:
+    group = form.save()
+    Membership.objects.create(group=group, user=user, role=Membership.Role.OWNER)
+    group.players.create(name=user.username, user=user)
+    return group
+
+
+@login_required
+@require_GET
+def group(request: HttpRequest, group_id: int) -> HttpResponse:
+    group = _get_group_for_user(request, group_id)
+    plays = group.plays.finished().with_results()
+    return render(request, "group.html", {"group": group, "plays": plays})
+
+
+@require_http_methods(["GET", "POST"])
+def new_play(request: HttpRequest, slug: str) -> HttpResponse:
+    module = _get_playable_game_or_404(slug)
+    my_groups = Group.objects.for_user(request.user).order_by("name")
+    group_id = request.POST.get("group") or request.GET.get("group")
+    group = None
+    if request.user.is_authenticated:
+        group = _get_group_for_user(request, group_id) if group_id else my_groups.first()
+    form = NewPlayForm(module.INFO, group, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        play = start_play(
+            game=slug,
+            names=form.cleaned_data["names"],
+            options=form.cleaned_data["options"],
+            mode=form.cleaned_data["mode"],
+            group=group,
+            user=request.user,
+        )
+        _remember_on_this_device(request, play)
+        return redirect(play)
+    ctx = {"info": module.INFO, "form": form, "group": group, "groups": my_groups}
+    return render(request, "new_play.html", ctx)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def play(request: HttpRequest, play_id: UUID) -> HttpResponse:
+    """The play's own screen: each game shows its scoreboard or log here."""
+    play = _get_play_for_user(request, play_id)
+    return HUBS[play.game](request, play)
+
+
+@require_POST
+def finish(request: HttpRequest, play_id: UUID) -> HttpResponse:
+    play = _get_play_for_user(request, play_id)
+    try:
+        play.finish()
+    except InvalidInput as e:
+        for error in e.errors:
+            messages.error(request, error.message)
+        return redirect(play)
+    return redirect("result", play.uuid)
+
+
+@require_GET
+def result(request: HttpRequest, play_id: UUID) -> HttpResponse:
+    play = _get_play_for_user(request, play_id)
+    if not play.is_finished:
+        return redirect(play)
+    results = play.ordered_results()
+    ctx = {
+        "play": play,
+        "results": results,
+        "by_rank": sorted(results, key=lambda r: (r.rank, r.position)),
+        "categories": [
+            {"label": c.label, "values": [r.breakdown.get(c.key, 0) for r in results]}
+            for c in play.info.categories
+        ],
+        "tiebreaks": [
+            {"label": t.label, "values": [r.tiebreak.get(t.key, 0) for r in results]}
+            for t in play.info.tiebreaks
+        ],
+        "rounds": [
+            {"number": n, "values": list(values)}
+            for n, values in enumerate(
+                zip(*(r.extra.get("rounds", []) for r in results), strict=True), 1
+            )
+        ],
+        "groups": Group.objects.for_user(request.user).order_by("name"),
+    }
+    return render(request, "result.html", ctx)
+
+
+@login_required
+@require_POST
+def save_play(request: HttpRequest, play_id: UUID) -> HttpResponse:
+    play = _get_play_for_user(request, play_id)
+    group = _get_group_for_user(request, request.POST.get("group"))
+    if play.group_id is None:
+        play.move_to_group(group, request.user)
+    return redirect(group)
+
+
+@csrf_exempt
+@require_POST
+def api_score(request: HttpRequest, slug: str) -> JsonResponse:
+    """Score a game from its JSON input; nothing is stored and no login is needed."""
+    _get_game_or_404(slug)
+    return json_answer(request, lambda data: games.score_json(slug, data))
