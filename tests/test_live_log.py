@@ -344,3 +344,21 @@ class TestReefAwardCalculator:
         )
         assert response.status_code == 400
         assert response.json()["errors"][0]["field"] == "adjacent.Zed"
+
+
+def test_result_shows_only_the_lines_this_entry_scores(client: Client) -> None:
+    players = ["Ana", "Ben"]
+    play = start("coral-stations", players)
+    add(client, play, {"type": "discard", "player": "Ben", "tiles": 1}, players)
+    for position in range(2):
+        tally(client, play, position, {"shell_tiles": 3 if position == 0 else 6}, players)
+    client.post(f"/plays/{play.uuid}/finish/")
+    response = client.get(f"/plays/{play.uuid}/result/")
+    labels = [row["label"] for row in response.context["categories"]]
+    assert "Points scored during play" not in labels  # a counts-entry line
+    assert labels[0] == "Surrounded stations"
+    # Ana 3 shells, Ben 6 shells − 3 for the discard: 3 each, a shared first place.
+    assert [(r.total, r.rank) for r in response.context["by_rank"]] == [(3, 1), (3, 1)]
+    assert "names no tie-break: players tied on points share the place" in (
+        response.content.decode()
+    )

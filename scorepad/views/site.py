@@ -169,6 +169,7 @@ def result(request: HttpRequest, play_id: UUID) -> HttpResponse:
         "categories": [
             {"label": c.label, "values": [r.breakdown.get(c.key, 0) for r in results]}
             for c in play.info.categories
+            if any(c.key in r.breakdown for r in results)
         ],
         "tiebreaks": [
             {"label": t.label, "values": [r.tiebreak.get(t.key, 0) for r in results]}
