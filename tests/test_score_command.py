@@ -8,7 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import games
+import pytest
+
+from tests.test_examples import example_inputs
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "reef-draft.json"
@@ -27,12 +29,12 @@ def run_score(*args: str, stdin: str | None = None) -> subprocess.CompletedProce
     )
 
 
-def test_scores_a_file() -> None:
-    done = run_score("reef-draft", str(EXAMPLE))
+@pytest.mark.parametrize("example", example_inputs(), ids=lambda p: p.stem)
+def test_scores_each_worked_example_as_documented(example: Path) -> None:
+    done = run_score(example.stem, str(example))
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == games.score_json(
-        "reef-draft", json.loads(EXAMPLE.read_text())
-    )
+    expected = json.loads(example.with_name(f"{example.stem}.sheet.json").read_text())
+    assert json.loads(done.stdout) == expected
 
 
 def test_scores_standard_input() -> None:

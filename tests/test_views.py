@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from django.test import Client
 import games
 from scorepad.models import Group, Membership, Play, Player, start_play
 from tests.reef_draft_games import ROUND_POINTS, ROUNDS, TOTALS
+from tests.test_examples import example_inputs
 
 pytestmark = pytest.mark.django_db
 
@@ -490,6 +492,16 @@ class TestScoreApi:
         assert {p["name"]: p["total"] for p in sheet["players"]} == TOTALS
         assert sheet["winners"] == ["Ben"]
         assert not Play.objects.exists()
+
+    @pytest.mark.parametrize("example", example_inputs(), ids=lambda p: p.stem)
+    def test_every_worked_example(self, client: Client, example: Path) -> None:
+        response = client.post(
+            f"/api/games/{example.stem}/score",
+            example.read_text(),
+            content_type="application/json",
+        )
+        expected = json.loads(example.with_name(f"{example.stem}.sheet.json").read_text())
+        assert response.json() == expected
 
     def test_invalid_input_is_400_with_errors(self, client: Client) -> None:
         data = {"players": ["Ana"], "rounds": []}
