@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import uuid
 from collections.abc import Sequence
 from types import ModuleType
@@ -43,6 +44,38 @@ class Group(models.Model):
         player, _ = self.players.get_or_create(name=name)
         return player
 
+    def membership_of(self, user: Any) -> Membership | None:
+        if not user.is_authenticated:
+            return None
+        return self.memberships.filter(user=user).first()
+
+    def is_owner(self, user: Any) -> bool:
+        membership = self.membership_of(user)
+        return membership is not None and membership.role == Membership.Role.OWNER
+
+    @transaction.atomic
+    def join(self, user: Any) -> Membership:
+        """Add ``user`` as a member, with a player of their own; joining twice is harmless."""
+        membership, created = self.memberships.get_or_create(user=user)
+        if created and not self.players.filter(user=user).exists():
+            name = user.username
+            if self.players.filter(name=name).exists():
+                name = f"{name} ({user.pk})"
+            self.players.create(name=name, user=user)
+        return membership
+
+    @transaction.atomic
+    def remove_member(self, user: Any) -> None:
+        """A member leaves or is removed. Their plays stay in the history. When the last
+        owner goes, the longest-standing member becomes owner, so the group keeps one."""
+        self.memberships.filter(user=user).delete()
+        owners = self.memberships.filter(role=Membership.Role.OWNER)
+        if not owners.exists():
+            heir = self.memberships.order_by("joined", "pk").first()
+            if heir is not None:
+                heir.role = Membership.Role.OWNER
+                heir.save(update_fields=["role"])
+
 
 class Membership(models.Model):
     class Role(models.TextChoices):
@@ -52,6 +85,7 @@ class Membership(models.Model):
     group = models.ForeignKey(Group, models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [
@@ -62,6 +96,35 @@ class Membership(models.Model):
         return f"{self.user} in {self.group} ({self.role})"
 
 
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class InviteQuerySet(models.QuerySet["Invite"]):
+    def active(self) -> InviteQuerySet:
+        return self.filter(revoked__isnull=True)
+
+
+class Invite(models.Model):
+    """A join link for a group, valid until an owner revokes it."""
+
+    group = models.ForeignKey(Group, models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=40, unique=True, default=new_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    revoked = models.DateTimeField(null=True, blank=True)
+
+    objects = InviteQuerySet.as_manager()
+
+    def __str__(self) -> str:
+        return f"Invite to {self.group}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("join", args=[self.token])
+
+
 class Player(models.Model):
     """A person at the table: a guest known by name, or linked to an account."""
 
@@ -70,6 +133,8 @@ class Player(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="players"
     )
+    # A guest's link for the person to claim their plays with their own account.
+    claim_token = models.CharField(max_length=40, unique=True, null=True, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -83,6 +148,57 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("player", args=[self.group_id, self.pk])
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+    def claim_link_token(self) -> str:
+        if not self.claim_token:
+            self.claim_token = new_token()
+            self.save(update_fields=["claim_token"])
+        return self.claim_token
+
+    @transaction.atomic
+    def merge_into(self, other: Player) -> None:
+        """Everything this player played becomes ``other``'s, then this player goes.
+
+        Refused when both sat at the same play: one person cannot hold two seats, so
+        merging would count that play twice.
+        """
+        if other.pk == self.pk or other.group_id != self.group_id:
+            raise MergeRefused("Players can only be merged with another player of the same group.")
+        shared = Play.objects.filter(results__player=self).filter(results__player=other)
+        if shared.exists():
+            raise MergeRefused(
+                f"{self.name} and {other.name} both played in {shared.count()} of the same "
+                "plays, so they must be different people."
+            )
+        self.results.update(player=other)
+        if other.user_id is None and self.user_id is not None:
+            other.user_id = self.user_id
+            other.save(update_fields=["user"])
+        self.delete()
+
+    @transaction.atomic
+    def claim_for(self, user: Any) -> Player:
+        """``user`` says this guest was them: their group player takes the guest's plays."""
+        self.group.join(user)
+        own = self.group.players.filter(user=user).exclude(pk=self.pk).first()
+        if own is None:
+            self.user = user
+            self.claim_token = None
+            self.save(update_fields=["user", "claim_token"])
+            return self
+        self.merge_into(own)
+        return own
+
+
+class MergeRefused(Exception):
+    pass
 
 
 class PlayQuerySet(models.QuerySet["Play"]):
