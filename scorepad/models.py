@@ -424,6 +424,15 @@ class Result(models.Model):
 
 
 @transaction.atomic
+def create_group(name: str, owner: Any) -> Group:
+    """A new group with ``owner`` as its owner and first player."""
+    group = Group.objects.create(name=name)
+    Membership.objects.create(group=group, user=owner, role=Membership.Role.OWNER)
+    group.players.create(name=owner.username, user=owner)
+    return group
+
+
+@transaction.atomic
 def start_play(
     *,
     game: str,

@@ -2,15 +2,39 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scorepad.views import reef_draft, scored_during_play, site
+from scorepad.views import groups, reef_draft, scored_during_play, site
 
 urlpatterns = [
     path("", site.home, name="home"),
     path("accounts/signup/", site.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("groups/", site.groups, name="groups"),
-    path("groups/<int:group_id>/", site.group, name="group"),
+    path("groups/", groups.groups, name="groups"),
+    path("groups/<int:group_id>/", groups.group, name="group"),
+    path("groups/<int:group_id>/people/", groups.people, name="people"),
+    path("groups/<int:group_id>/rename/", groups.rename, name="rename_group"),
+    path("groups/<int:group_id>/invites/", groups.create_invite, name="create_invite"),
+    path(
+        "groups/<int:group_id>/invites/<int:invite_id>/revoke/",
+        groups.revoke_invite,
+        name="revoke_invite",
+    ),
+    path(
+        "groups/<int:group_id>/members/<int:user_id>/remove/",
+        groups.remove_member,
+        name="remove_member",
+    ),
+    path("groups/<int:group_id>/leave/", groups.leave, name="leave_group"),
+    path("groups/<int:group_id>/players/<int:player_id>/", groups.player, name="player"),
+    path(
+        "groups/<int:group_id>/players/<int:player_id>/claim-link/",
+        groups.claim_link,
+        name="claim_link",
+    ),
+    path("groups/<int:group_id>/players/<int:player_id>/merge/", groups.merge, name="merge_player"),
+    path("join/<str:token>/", groups.join, name="join"),
+    path("claim/<str:token>/", groups.claim, name="claim"),
+    path("plays/<uuid:play_id>/delete/", groups.delete_play, name="delete_play"),
     path("games/<slug:slug>/new/", site.new_play, name="new_play"),
     path("plays/<uuid:play_id>/", site.play, name="play"),
     path(

@@ -4,13 +4,11 @@ the result of a play, and the JSON scoring API."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
@@ -20,8 +18,8 @@ from django.views.decorators.vary import vary_on_headers
 import games
 from games.contract import InvalidInput
 from scorepad.entries import has_web_entry
-from scorepad.forms import GroupForm, NewPlayForm, SignupForm
-from scorepad.models import Group, Membership, Play, start_play
+from scorepad.forms import NewPlayForm, SignupForm
+from scorepad.models import Group, Play, create_group, start_play
 from scorepad.views import reef_draft, scored_during_play
 from scorepad.views.common import (
     _get_game_or_404,
@@ -69,47 +67,12 @@ def home(request: HttpRequest) -> HttpResponse:
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = _create_user_with_group(form)
+        user = form.save()
+        # Every account starts with its own group, so a first play can be saved at once.
+        create_group(f"{user.username}'s table", user)
         login(request, user)
         return redirect(request.GET.get("next") or "home")
     return render(request, "registration/signup.html", {"form": form})
-
-
-@transaction.atomic
-def _create_user_with_group(form: SignupForm) -> Any:
-    """Every account starts with its own group, so a first play can be saved at once."""
-    user = form.save()
-    group = Group.objects.create(name=f"{user.username}'s table")
-    Membership.objects.create(group=group, user=user, role=Membership.Role.OWNER)
-    group.players.create(name=user.username, user=user)
-    return user
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def groups(request: HttpRequest) -> HttpResponse:
-    form = GroupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        group = _create_group(form, request.user)
-        return redirect(group)
-    my_groups = Group.objects.for_user(request.user).order_by("name")
-    return render(request, "groups.html", {"groups": my_groups, "form": form})
-
-
-@transaction.atomic
-def _create_group(form: GroupForm, user: Any) -> Group:
-    group = form.save()
-    Membership.objects.create(group=group, user=user, role=Membership.Role.OWNER)
-    group.players.create(name=user.username, user=user)
-    return group
-
-
-@login_required
-@require_GET
-def group(request: HttpRequest, group_id: int) -> HttpResponse:
-    group = _get_group_for_user(request, group_id)
-    plays = group.plays.finished().with_results()
-    return render(request, "group.html", {"group": group, "plays": plays})
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,0 +1,235 @@
+"""Groups and the people in them: history and records, members, join links, guests."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+import games
+from scorepad import stats
+from scorepad.forms import GroupForm
+from scorepad.models import Group, Invite, MergeRefused, Player, create_group
+from scorepad.views.common import _get_group_for_user, _get_play_for_user
+
+PLAYS_PER_PAGE = 20
+
+
+def _get_owned_group_for_user(request: HttpRequest, group_id: int) -> Group:
+    group = _get_group_for_user(request, group_id)
+    if not group.is_owner(request.user):
+        raise PermissionDenied("Only the group's owner can do that.")
+    return group
+
+
+def _get_player_for_user(request: HttpRequest, group_id: int, player_id: int) -> Player:
+    group = _get_group_for_user(request, group_id)
+    return get_object_or_404(group.players.select_related("group"), pk=player_id)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def groups(request: HttpRequest) -> HttpResponse:
+    form = GroupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        return redirect(create_group(form.cleaned_data["name"], request.user))
+    my_groups = Group.objects.for_user(request.user).order_by("name")
+    return render(request, "groups.html", {"groups": my_groups, "form": form})
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def group(request: HttpRequest, group_id: int) -> HttpResponse:
+    """The history, filtered by game and player, and each game's records."""
+    group = _get_group_for_user(request, group_id)
+    plays = group.plays.finished()
+    game = request.GET.get("game", "")
+    if game in games.GAMES:
+        plays = plays.filter(game=game)
+    player_id = request.GET.get("player", "")
+    if player_id.isdigit():
+        plays = plays.filter(results__player_id=int(player_id))
+    page = Paginator(plays.with_results(), PLAYS_PER_PAGE).get_page(request.GET.get("page"))
+    ctx = {
+        "group": group,
+        "page": page,
+        "filters": {"game": game, "player": player_id},
+        "query": request.GET.copy(),
+        "games": games.all_games(),
+        "players": group.players.all(),
+        "records": stats.group_records(group),
+        "is_owner": group.is_owner(request.user),
+    }
+    if request.htmx:
+        return render(request, "group.html#history", ctx)
+    return render(request, "group.html", ctx)
+
+
+@login_required
+@require_GET
+def people(request: HttpRequest, group_id: int) -> HttpResponse:
+    group = _get_group_for_user(request, group_id)
+    ctx = {
+        "group": group,
+        "memberships": group.memberships.select_related("user").order_by("joined"),
+        "invites": group.invites.active().order_by("-created"),
+        "players": group.players.all(),
+        "is_owner": group.is_owner(request.user),
+        "rename_form": GroupForm(instance=group),
+    }
+    return render(request, "people.html", ctx)
+
+
+@login_required
+@require_POST
+def rename(request: HttpRequest, group_id: int) -> HttpResponse:
+    group = _get_owned_group_for_user(request, group_id)
+    form = GroupForm(request.POST, instance=group)
+    if form.is_valid():
+        form.save()
+        messages.success(request, f"The group is now called {group.name}.")
+    else:
+        messages.error(request, "A group needs a name.")
+    return redirect("people", group.pk)
+
+
+@login_required
+@require_POST
+def create_invite(request: HttpRequest, group_id: int) -> HttpResponse:
+    group = _get_group_for_user(request, group_id)
+    Invite.objects.create(group=group, created_by=request.user)
+    messages.success(request, "New join link ready: share it with the people you play with.")
+    return redirect("people", group.pk)
+
+
+@login_required
+@require_POST
+def revoke_invite(request: HttpRequest, group_id: int, invite_id: int) -> HttpResponse:
+    group = _get_owned_group_for_user(request, group_id)
+    invite = get_object_or_404(group.invites.active(), pk=invite_id)
+    invite.revoked = timezone.now()
+    invite.save(update_fields=["revoked"])
+    messages.success(request, "That join link no longer works.")
+    return redirect("people", group.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    invite = get_object_or_404(Invite.objects.active().select_related("group"), token=token)
+    group = invite.group
+    if request.method == "POST":
+        group.join(request.user)
+        messages.success(request, f"Welcome to {group.name}.")
+        return redirect(group)
+    already = group.membership_of(request.user) is not None
+    return render(request, "join.html", {"group": group, "already": already})
+
+
+@login_required
+@require_POST
+def remove_member(request: HttpRequest, group_id: int, user_id: int) -> HttpResponse:
+    group = _get_owned_group_for_user(request, group_id)
+    membership = get_object_or_404(group.memberships.select_related("user"), user_id=user_id)
+    group.remove_member(membership.user)
+    messages.success(request, f"{membership.user.username} is no longer in the group.")
+    return redirect("people", group.pk)
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, group_id: int) -> HttpResponse:
+    group = _get_group_for_user(request, group_id)
+    group.remove_member(request.user)
+    messages.success(request, f"You left {group.name}. Its plays stay in its history.")
+    return redirect("groups")
+
+
+@login_required
+@require_GET
+def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
+    player = _get_player_for_user(request, group_id, player_id)
+    ctx = {
+        "group": player.group,
+        "player": player,
+        "page": stats.player_page(player),
+        "others": player.group.players.exclude(pk=player.pk),
+        "claim_url": (
+            request.build_absolute_uri(reverse("claim", args=[player.claim_token]))
+            if player.claim_token
+            else None
+        ),
+    }
+    return render(request, "player.html", ctx)
+
+
+@login_required
+@require_POST
+def claim_link(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
+    player = _get_player_for_user(request, group_id, player_id)
+    if not player.is_guest:
+        messages.error(request, f"{player.name} already belongs to an account.")
+    else:
+        player.claim_link_token()
+        messages.success(request, f"Send {player.name} the claim link below.")
+    return redirect(player)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def claim(request: HttpRequest, token: str) -> HttpResponse:
+    """A guest's link: the person signs in and the guest's plays become theirs."""
+    guest = get_object_or_404(Player.objects.select_related("group"), claim_token=token)
+    if request.method == "POST":
+        try:
+            player = guest.claim_for(request.user)
+        except MergeRefused as e:
+            messages.error(request, str(e))
+            return redirect("home")
+        messages.success(request, f"The plays of {guest.name} are now yours.")
+        return redirect(player)
+    return render(request, "claim.html", {"guest": guest})
+
+
+@login_required
+@require_POST
+def merge(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
+    player = _get_player_for_user(request, group_id, player_id)
+    target_id = request.POST.get("into", "")
+    target = get_object_or_404(
+        player.group.players, pk=int(target_id) if target_id.isdigit() else 0
+    )
+    try:
+        player.merge_into(target)
+    except MergeRefused as e:
+        messages.error(request, str(e))
+        return redirect(player)
+    messages.success(request, f"{player.name}'s plays now count for {target.name}.")
+    return redirect(target)
+
+
+@login_required
+@require_POST
+def delete_play(request: HttpRequest, play_id: UUID) -> HttpResponse:
+    """Only whoever recorded a play, or the group's owner, may delete it."""
+    play = _get_play_for_user(request, play_id)
+    group = play.group
+    if group is None:
+        raise PermissionDenied("Only plays saved to a group can be deleted here.")
+    if play.recorded_by_id != request.user.pk and not group.is_owner(request.user):
+        raise PermissionDenied(
+            "Only whoever recorded this play, or the group's owner, can delete it."
+        )
+    play.delete()
+    messages.success(request, f"Deleted {play.info.name} of {play.played_on}.")
+    return redirect(group)

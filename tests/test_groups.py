@@ -1,0 +1,324 @@
+"""Groups and people: history, records, join links, roles, guests, claims and merges."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from scorepad.models import Group, Invite, Membership, Play, Player, Result
+
+pytestmark = pytest.mark.django_db
+
+
+def record_play(
+    group: Group,
+    scores: dict[str, int],
+    *,
+    game: str = "reef-draft",
+    day: int = 0,
+    recorder: Any = None,
+) -> Play:
+    """A finished play with these totals; ranks as the contract gives them ("1224")."""
+    play = Play.objects.create(
+        game=game,
+        group=group,
+        status=Play.Status.FINISHED,
+        played_on=date(2026, 1, 1) + timedelta(days=day),
+        recorded_by=recorder,
+    )
+    for position, (name, total) in enumerate(scores.items()):
+        rank = 1 + sum(other > total for other in scores.values())
+        Result.objects.create(
+            play=play, player=group.player_named(name), position=position, total=total, rank=rank
+        )
+    return play
+
+
+@pytest.fixture
+def bob(make_user: Any, group: Group) -> Any:
+    user = make_user("bob")
+    group.join(user)
+    return user
+
+
+@pytest.fixture
+def bob_client(bob: Any) -> Client:
+    client = Client()
+    client.force_login(bob)
+    return client
+
+
+class TestHistoryAndRecords:
+    def test_records_count_shared_wins_for_each_winner(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        record_play(group, {"Ana": 50, "Ben": 40}, day=1)
+        record_play(group, {"Ana": 45, "Ben": 45}, day=2)  # shared first place
+        best = record_play(group, {"Ana": 30, "Ben": 61}, day=3)
+        response = alice_client.get(f"/groups/{group.pk}/")
+        (record,) = response.context["records"]
+        assert record.plays == 3
+        rows = {r.name: (r.plays, r.wins, round(r.average, 2), r.best) for r in record.players}
+        assert rows == {"Ana": (3, 2, 41.67, 50), "Ben": (3, 2, 48.67, 61)}
+        assert (record.best.player.name, record.best.total, record.best.play) == ("Ben", 61, best)
+        assert [r.player.name for r in record.latest_winners] == ["Ben"]
+        assert "67%" in response.content.decode()
+
+    def test_latest_shared_win_names_every_winner(self, alice_client: Client, group: Group) -> None:
+        record_play(group, {"Ana": 50, "Ben": 40}, day=1)
+        record_play(group, {"Ana": 45, "Ben": 45}, day=2)
+        (record,) = alice_client.get(f"/groups/{group.pk}/").context["records"]
+        assert sorted(r.player.name for r in record.latest_winners) == ["Ana", "Ben"]
+
+    def test_filter_by_game_and_player(self, alice_client: Client, group: Group) -> None:
+        reef = record_play(group, {"Ana": 50, "Ben": 40}, day=1)
+        sea = record_play(group, {"Ana": 20, "Cleo": 30}, game="seagrass", day=2)
+        url = f"/groups/{group.pk}/"
+        assert list(alice_client.get(url, {"game": "seagrass"}).context["page"]) == [sea]
+        cleo = group.players.get(name="Cleo")
+        assert list(alice_client.get(url, {"player": cleo.pk}).context["page"]) == [sea]
+        assert list(alice_client.get(url).context["page"]) == [sea, reef]
+
+    def test_history_is_paginated(self, alice_client: Client, group: Group) -> None:
+        for day in range(25):
+            record_play(group, {"Ana": day, "Ben": 10}, day=day)
+        first = alice_client.get(f"/groups/{group.pk}/")
+        second = alice_client.get(f"/groups/{group.pk}/", {"page": 2})
+        assert len(first.context["page"]) == 20
+        assert len(second.context["page"]) == 5
+        assert "Older →" in first.content.decode()
+
+    def test_htmx_filter_gets_the_history_fragment(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        record_play(group, {"Ana": 50, "Ben": 40})
+        response = alice_client.get(
+            f"/groups/{group.pk}/", {"game": "reef-draft"}, HTTP_HX_REQUEST="true"
+        )
+        body = response.content.decode()
+        assert body.lstrip().startswith('<section id="history">')
+        assert "HX-Request" in response["Vary"]
+
+    def test_deleting_a_play_changes_the_records(
+        self, alice_client: Client, group: Group, alice: Any
+    ) -> None:
+        record_play(group, {"Ana": 50, "Ben": 40}, day=1)
+        doomed = record_play(group, {"Ana": 10, "Ben": 90}, day=2, recorder=alice)
+        alice_client.post(f"/plays/{doomed.uuid}/delete/")
+        (record,) = alice_client.get(f"/groups/{group.pk}/").context["records"]
+        assert (record.plays, record.best.total) == (1, 50)
+
+    @pytest.mark.parametrize("plays", [5, 500])
+    def test_query_count_stays_flat(
+        self, alice_client: Client, group: Group, plays: int, django_assert_num_queries
+    ) -> None:
+        games = ["reef-draft", "seagrass", "coral-stations", "shallow-sea"]
+        for n in range(plays):
+            record_play(group, {"Ana": n % 50, "Ben": 25}, game=games[n % 4], day=n % 300)
+        # session, user, group, owner check, page count, page, its results, players,
+        # plays per game, player records, then best and latest winners per game (4 x 2).
+        with django_assert_num_queries(18):
+            alice_client.get(f"/groups/{group.pk}/")
+        ana = group.players.get(name="Ana")
+        # session, user, group, player, their results, rivals, records, other players.
+        with django_assert_num_queries(8):
+            alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
+
+    def test_outsider_gets_404(self, outsider_client: Client, group: Group) -> None:
+        assert outsider_client.get(f"/groups/{group.pk}/").status_code == 404
+
+    def test_post_is_not_allowed(self, alice_client: Client, group: Group) -> None:
+        assert alice_client.post(f"/groups/{group.pk}/").status_code == 405
+
+
+class TestPlayerPage:
+    def test_records_head_to_head_and_chart(self, alice_client: Client, group: Group) -> None:
+        record_play(group, {"Ana": 50, "Ben": 40, "Cleo": 45}, day=1)
+        record_play(group, {"Ana": 30, "Ben": 40}, day=2)
+        record_play(group, {"Ana": 44, "Cleo": 44}, day=3)
+        ana = group.players.get(name="Ana")
+        response = alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
+        page = response.context["page"]
+        assert (page.plays, page.wins) == (3, 2)
+        rivals = {r.name: (r.together, r.wins, r.losses) for r in page.rivals}
+        assert rivals == {"Ben": (2, 1, 1), "Cleo": (2, 1, 0)}
+        ((name, chart),) = page.charts
+        assert name == "Reef Draft"
+        assert [(p.label, p.value) for p in chart.points] == [
+            ("2026-01-02", 50),
+            ("2026-01-03", 30),
+            ("2026-01-04", 44),
+        ]
+        assert (chart.low, chart.high) == (30, 50)
+        assert '<polyline class="line"' in response.content.decode()
+
+    def test_player_of_another_group_is_404(
+        self, alice_client: Client, outsider_client: Client, group: Group
+    ) -> None:
+        record_play(group, {"Ana": 50, "Ben": 40})
+        ana = group.players.get(name="Ana")
+        assert outsider_client.get(f"/groups/{group.pk}/players/{ana.pk}/").status_code == 404
+        other = Group.objects.create(name="Elsewhere")
+        assert alice_client.get(f"/groups/{other.pk}/players/{ana.pk}/").status_code == 404
+
+    def test_post_is_not_allowed(self, alice_client: Client, group: Group) -> None:
+        ana = group.player_named("Ana")
+        assert alice_client.post(f"/groups/{group.pk}/players/{ana.pk}/").status_code == 405
+
+
+class TestJoinLinks:
+    def test_member_makes_a_link_and_someone_joins_with_it(
+        self, bob_client: Client, group: Group, make_user: Any
+    ) -> None:
+        bob_client.post(f"/groups/{group.pk}/invites/")
+        invite = group.invites.get()
+        newcomer = Client()
+        newcomer.force_login(make_user("cleo"))
+        assert b"Join Thursday table" in newcomer.get(f"/join/{invite.token}/").content
+        response = newcomer.post(f"/join/{invite.token}/")
+        assert response["Location"] == f"/groups/{group.pk}/"
+        assert group.memberships.filter(user__username="cleo", role="member").exists()
+        assert group.players.filter(name="cleo", user__username="cleo").exists()
+
+    def test_revoked_link_is_404(self, alice_client: Client, group: Group, alice: Any) -> None:
+        invite = Invite.objects.create(group=group, created_by=alice)
+        alice_client.post(f"/groups/{group.pk}/invites/{invite.pk}/revoke/")
+        assert alice_client.get(f"/join/{invite.token}/").status_code == 404
+
+    def test_only_the_owner_revokes(self, bob_client: Client, group: Group, bob: Any) -> None:
+        invite = Invite.objects.create(group=group, created_by=bob)
+        response = bob_client.post(f"/groups/{group.pk}/invites/{invite.pk}/revoke/")
+        assert response.status_code == 403
+        assert Invite.objects.active().filter(pk=invite.pk).exists()
+
+    def test_anonymous_is_sent_to_log_in(self, client: Client, group: Group, alice: Any) -> None:
+        invite = Invite.objects.create(group=group, created_by=alice)
+        assert client.get(f"/join/{invite.token}/")["Location"].startswith("/accounts/login/")
+
+    def test_outsider_cannot_make_links(self, outsider_client: Client, group: Group) -> None:
+        assert outsider_client.post(f"/groups/{group.pk}/invites/").status_code == 404
+        assert not group.invites.exists()
+
+    def test_get_is_not_allowed_for_making_links(self, alice_client: Client, group: Group) -> None:
+        assert alice_client.get(f"/groups/{group.pk}/invites/").status_code == 405
+
+
+class TestMembers:
+    def test_people_page(self, alice_client: Client, group: Group, bob: Any) -> None:
+        response = alice_client.get(f"/groups/{group.pk}/people/")
+        names = [m.user.username for m in response.context["memberships"]]
+        assert names == ["alice", "bob"]
+        assert response.context["is_owner"]
+
+    def test_people_page_outsider_404(self, outsider_client: Client, group: Group) -> None:
+        assert outsider_client.get(f"/groups/{group.pk}/people/").status_code == 404
+
+    def test_owner_removes_a_member(self, alice_client: Client, group: Group, bob: Any) -> None:
+        alice_client.post(f"/groups/{group.pk}/members/{bob.pk}/remove/")
+        assert not group.memberships.filter(user=bob).exists()
+
+    def test_member_cannot_remove(
+        self, bob_client: Client, group: Group, alice: Any, bob: Any
+    ) -> None:
+        response = bob_client.post(f"/groups/{group.pk}/members/{alice.pk}/remove/")
+        assert response.status_code == 403
+
+    def test_owner_leaving_hands_the_group_on(
+        self, alice_client: Client, group: Group, bob: Any
+    ) -> None:
+        record_play(group, {"Ana": 50, "Ben": 40})
+        alice_client.post(f"/groups/{group.pk}/leave/")
+        assert group.memberships.get().user == bob
+        assert group.memberships.get().role == Membership.Role.OWNER
+        assert alice_client.get(f"/groups/{group.pk}/").status_code == 404
+        assert group.plays.count() == 1
+
+    def test_owner_renames(self, alice_client: Client, group: Group) -> None:
+        alice_client.post(f"/groups/{group.pk}/rename/", {"name": "Friday table"})
+        group.refresh_from_db()
+        assert group.name == "Friday table"
+
+    def test_member_cannot_rename(self, bob_client: Client, group: Group) -> None:
+        assert bob_client.post(f"/groups/{group.pk}/rename/", {"name": "X"}).status_code == 403
+
+    def test_leave_needs_post(self, alice_client: Client, group: Group) -> None:
+        assert alice_client.get(f"/groups/{group.pk}/leave/").status_code == 405
+
+
+class TestGuests:
+    def test_claim_moves_the_guest_plays_to_the_account(
+        self, alice_client: Client, group: Group, make_user: Any
+    ) -> None:
+        record_play(group, {"Ana": 50, "Dee": 40}, day=1)
+        record_play(group, {"Dee": 70, "Ana": 60}, day=2)
+        dee = group.players.get(name="Dee")
+        alice_client.post(f"/groups/{group.pk}/players/{dee.pk}/claim-link/")
+        dee.refresh_from_db()
+        person = make_user("dee")
+        client = Client()
+        client.force_login(person)
+        assert b"Were you Dee?" in client.get(f"/claim/{dee.claim_token}/").content
+        client.post(f"/claim/{dee.claim_token}/")
+        # They joined with a player of their own, which now holds both plays.
+        mine = group.players.get(user=person)
+        assert mine.results.count() == 2
+        assert not Player.objects.filter(pk=dee.pk).exists()
+        page = client.get(f"/groups/{group.pk}/players/{mine.pk}/").context["page"]
+        assert (page.plays, page.wins) == (2, 1)
+
+    def test_merge_two_players(self, alice_client: Client, group: Group) -> None:
+        record_play(group, {"Ana": 50, "Benny": 40}, day=1)
+        record_play(group, {"Ana": 30, "Ben": 40}, day=2)
+        benny, ben = group.players.get(name="Benny"), group.players.get(name="Ben")
+        alice_client.post(f"/groups/{group.pk}/players/{benny.pk}/merge/", {"into": ben.pk})
+        assert ben.results.count() == 2
+        (record,) = alice_client.get(f"/groups/{group.pk}/").context["records"]
+        assert {r.name: (r.plays, r.wins) for r in record.players} == {
+            "Ana": (2, 1),
+            "Ben": (2, 1),
+        }
+
+    def test_merge_refused_when_both_played_the_same_play(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        record_play(group, {"Ana": 50, "Ben": 40})
+        ana, ben = group.players.get(name="Ana"), group.players.get(name="Ben")
+        response = alice_client.post(
+            f"/groups/{group.pk}/players/{ana.pk}/merge/", {"into": ben.pk}, follow=True
+        )
+        assert "both played in 1 of the same plays" in response.content.decode()
+        assert ana.results.count() == 1
+
+    def test_outsider_cannot_merge_or_make_links(
+        self, outsider_client: Client, group: Group
+    ) -> None:
+        dee = group.player_named("Dee")
+        url = f"/groups/{group.pk}/players/{dee.pk}/"
+        assert outsider_client.post(url + "claim-link/").status_code == 404
+        assert outsider_client.post(url + "merge/", {"into": dee.pk}).status_code == 404
+
+
+class TestDeletePlay:
+    def test_recorder_deletes(self, bob_client: Client, group: Group, bob: Any) -> None:
+        play = record_play(group, {"Ana": 50, "Ben": 40}, recorder=bob)
+        assert bob_client.post(f"/plays/{play.uuid}/delete/").status_code == 302
+        assert not Play.objects.exists()
+
+    def test_other_member_may_not(self, bob_client: Client, group: Group, alice: Any) -> None:
+        play = record_play(group, {"Ana": 50, "Ben": 40}, recorder=alice)
+        assert bob_client.post(f"/plays/{play.uuid}/delete/").status_code == 403
+
+    def test_owner_may(self, alice_client: Client, group: Group, bob: Any) -> None:
+        play = record_play(group, {"Ana": 50, "Ben": 40}, recorder=bob)
+        assert alice_client.post(f"/plays/{play.uuid}/delete/").status_code == 302
+
+    def test_outsider_gets_404(self, outsider_client: Client, group: Group) -> None:
+        play = record_play(group, {"Ana": 50, "Ben": 40})
+        assert outsider_client.post(f"/plays/{play.uuid}/delete/").status_code == 404
+
+    def test_get_is_not_allowed(self, alice_client: Client, group: Group) -> None:
+        play = record_play(group, {"Ana": 50, "Ben": 40})
+        assert alice_client.get(f"/plays/{play.uuid}/delete/").status_code == 405
