@@ -184,6 +184,11 @@ def join_names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``; ``many`` for words that do not just take an s."""
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
 def split_evenly(points: int, ways: int) -> int:
     """Each share of ``points`` split ``ways`` ways, remainder dropped toward zero."""
     share = abs(points) // ways

@@ -87,7 +87,7 @@ class NewPlayForm(forms.Form):
                 f"players; you chose {len(names)}."
             )
         data["names"] = names
-        data["options"] = {o.key: data[f"option_{o.key}"] for o in self.info.options}
+        data["options"] = {o.key: data.get(f"option_{o.key}", o.default) for o in self.info.options}
         data["mode"] = data.get("mode") or self.info.modes[0]
         return data
 

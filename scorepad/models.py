@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 import games
-from games.contract import GameInfo, Sheet
+from games.contract import FieldError, GameInfo, InvalidInput, Sheet
 from scorepad.entries import PlayState, assemble_input
 
 
@@ -41,8 +41,9 @@ class Group(models.Model):
         return reverse("group", args=[self.pk])
 
     def player_named(self, name: str) -> Player:
-        player, _ = self.players.get_or_create(name=name)
-        return player
+        """The group's player of that name, whatever its capitals; new if there is none."""
+        player = self.players.filter(name__iexact=name).first()
+        return player or self.players.create(name=name)
 
     def membership_of(self, user: Any) -> Membership | None:
         if not user.is_authenticated:
@@ -298,16 +299,31 @@ class Play(models.Model):
         """Raise InvalidInput unless the game, as it would stand, still holds together."""
         self.module.parse(self.game_input(state), partial=True)
 
-    def _reopen(self) -> None:
-        """Stored results are stale once anything changes."""
-        self.status = self.Status.IN_PROGRESS
+    def _changed(self) -> None:
+        """Stored results follow every change: a finished play is scored again at once
+        and stays in the history; one that no longer adds up goes back to in progress."""
+        if self.is_finished:
+            try:
+                with transaction.atomic():
+                    self.finish()
+                return
+            except InvalidInput:
+                self.status = self.Status.IN_PROGRESS
         self.save(update_fields=["status", "updated"])
 
     @transaction.atomic
     def finish(self) -> Sheet:
-        """Score the whole game strictly and store every player's result at once."""
+        """Score the whole game strictly and store every player's result at once.
+
+        The API may score part of a game (Reef Draft after round 1, say); a play is
+        only finished when the game is over.
+        """
         results = self.ordered_results()
         sheet = self.score(partial=False, state=self.state(results))
+        if not sheet.extra.get("complete", True):
+            raise InvalidInput(
+                [FieldError("", "The game is not over yet: enter every round before finishing.")]
+            )
         for result, scored in zip(results, sheet.players, strict=True):
             result.breakdown = scored.breakdown
             result.extra = scored.extra
@@ -324,10 +340,12 @@ class Play(models.Model):
     def save_entry(self, result: Result, entry: dict[str, Any], results: list[Result]) -> None:
         """Keep one player's entry if the game still holds together with it; raises
         InvalidInput and saves nothing when it does not."""
+        if entry == result.entry:
+            return
         self.validate(self.state(results).with_entry(result.name, entry))
         result.entry = entry
         result.save(update_fields=["entry"])
-        self._reopen()
+        self._changed()
 
     @transaction.atomic
     def add_event(self, data: dict[str, Any]) -> PlayEvent:
@@ -338,7 +356,7 @@ class Play(models.Model):
         self.validate(self.state(events=events).with_events([*(e.data for e in events), data]))
         seq = events[-1].seq + 1 if events else 1
         event = self.events.create(seq=seq, data=data)
-        self._reopen()
+        self._changed()
         return event
 
     @transaction.atomic
@@ -350,7 +368,7 @@ class Play(models.Model):
         self.validate(self.state(events=events).with_events(trial))
         event.data = data
         event.save(update_fields=["data"])
-        self._reopen()
+        self._changed()
 
     @transaction.atomic
     def remove_event(self, event: PlayEvent) -> None:
@@ -359,7 +377,7 @@ class Play(models.Model):
         events = self.logged_events()
         self.validate(self.state(events=events).with_events([e.data for e in events if e != event]))
         event.delete()
-        self._reopen()
+        self._changed()
 
     @transaction.atomic
     def move_to_group(self, group: Group, user: Any) -> None:
@@ -454,3 +472,33 @@ def start_play(
         player = group.player_named(name) if group else Player.objects.create(name=name)
         Result.objects.create(play=play, player=player, position=position)
     return play
+
+
+class SealifeCatalogueEntry(models.Model):
+    """Shallow Sea: what one Sealife type's tiles print (the rulebook's pictures held it).
+
+    Site data, seeded with what the scoring engine knows (games.shallow_sea.data.SEALIFE,
+    where every value starts unknown), edited on the catalogue screen and filled in when
+    a value is typed at the table. A play never reads it back: each of its tiles keeps
+    the values it was scored with."""
+
+    class Source(models.TextChoices):
+        ENGINE = "engine", "The rulebook's text"
+        TABLE = "table", "Typed at the table"
+        EDITED = "edited", "Edited in the catalogue"
+
+    code = models.CharField(max_length=2, unique=True)
+    vp = models.PositiveSmallIntegerField("VPs when completed", null=True, blank=True)
+    partial_vp = models.PositiveSmallIntegerField("VPs per count met", null=True, blank=True)
+    source = models.CharField(max_length=10, choices=Source.choices, default=Source.ENGINE)
+    updated = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["code"]
+        verbose_name_plural = "Sealife catalogue entries"
+
+    def __str__(self) -> str:
+        return f"Sealife {self.code}: {self.vp} VP, {self.partial_vp} per count"

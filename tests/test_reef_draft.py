@@ -732,3 +732,31 @@ def test_partial_still_checks_the_cards():
         "rounds[1].Ben.squid",
         "rounds.jellies",
     ]
+
+
+# --- a game still being entered (partial) ----------------------------------------------
+
+
+def test_seastars_wait_until_every_reef_of_the_round_is_in():
+    # Ana has 3 stars and would lead a finished round (6), but Ben's reef is not in yet.
+    data = {
+        "players": ["Ana", "Ben"],
+        "rounds": [{"Ana": {"seastar_3": 1, "jellies": 2}}],
+    }
+    sheet = games.reef_draft.score(games.reef_draft.parse(data, partial=True))
+    ana, ben = sheet.players
+    assert (ana.breakdown["seastars"], ana.total, ana.extra["rounds"]) == (0, 5, [5])
+    assert (ben.total, ben.extra["rounds"]) == (0, [0])
+    assert sheet.extra["complete"] is False
+
+
+def test_coral_waits_until_every_reef_of_round_three_is_in():
+    # Rounds are partial, so their card totals are not checked yet.
+    full_round = {"Ana": {"coral": 2}, "Ben": {"turtles": 1}}
+    data = {
+        "players": ["Ana", "Ben"],
+        "rounds": [full_round, {"Ana": {"coral": 1}, "Ben": {"turtles": 1}}, {"Ana": {"coral": 1}}],
+    }
+    sheet = games.reef_draft.score(games.reef_draft.parse(data, partial=True))
+    assert [p.breakdown["coral"] for p in sheet.players] == [0, 0]
+    assert [p.tiebreak["coral"] for p in sheet.players] == [4, 0]

@@ -61,3 +61,19 @@ def test_text_that_is_not_json_exits_1() -> None:
     done = run_score("reef-draft", stdin="players: Ana")
     assert done.returncode == 1
     assert json.loads(done.stdout)["errors"][0]["field"] == ""
+
+
+def test_a_missing_file_is_an_error_not_a_traceback() -> None:
+    done = run_score("reef-draft", "/nonexistent/game.json")
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["errors"][0]["field"] == "file"
+    assert "Traceback" not in done.stderr
+
+
+def test_absurd_json_is_an_error_not_a_traceback() -> None:
+    done = run_score("reef-draft", stdin="[" * 100_000 + "]" * 100_000)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    done = run_score("reef-draft", stdin="9" * 5000)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr

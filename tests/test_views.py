@@ -100,8 +100,27 @@ class TestSignup:
     def test_put_is_not_allowed(self, client: Client) -> None:
         assert client.put("/accounts/signup/").status_code == 405
 
+    def test_next_must_stay_on_this_site(self, client: Client) -> None:
+        response = client.post(
+            "/accounts/signup/?next=https://evil.example/phish",
+            {"username": "zoe", "password1": "tide-pool-42x", "password2": "tide-pool-42x"},
+        )
+        assert response["Location"] == "/"
+
+    def test_next_on_this_site_is_followed(self, client: Client, guest_play: Play) -> None:
+        response = client.post(
+            f"/accounts/signup/?next=/plays/{guest_play.uuid}/result/",
+            {"username": "zoe", "password1": "tide-pool-42x", "password2": "tide-pool-42x"},
+        )
+        assert response["Location"] == f"/plays/{guest_play.uuid}/result/"
+
 
 class TestNewPlay:
+    def test_missing_option_falls_back_to_an_error_not_a_crash(self, client: Client) -> None:
+        response = client.post("/games/reef-draft/new/", {"guest_1": "A", "guest_2": "B"})
+        assert response.status_code == 200
+        assert "option_coral_penalty" in response.context["form"].errors
+
     def test_guests_can_start_without_an_account(self, client: Client) -> None:
         response = client.post(
             "/games/reef-draft/new/",
@@ -238,7 +257,7 @@ class TestReefEntry:
         client.post(entry_url(guest_play, 1, 0), reef_form_data({"coral": 6}))
         response = client.post(entry_url(guest_play, 2, 0), reef_form_data({"coral": 5}))
         assert response.context["errors"] == [
-            "The game shows 11 coral cards, but the deck has only 10."
+            "The rounds together show 11 coral cards, but the deck has only 10."
         ]
         assert "2" not in guest_play.ordered_results()[0].entry["rounds"]
 
@@ -293,13 +312,33 @@ class TestReefEntry:
         data |= {"on_shark_pufferfish": "1", "sharks": "1"}
         response = client.post(entry_url(guest_play, 1, 0), data, **HTMX)
         assert response.context["errors"] == [
-            "Round 1, Ana: 2 fish on sharks, but each of the 1 sharks eats only one fish."
+            "Round 1, Ana: 2 fish on sharks, but the reef has 1 shark and each shark eats "
+            "only one fish."
         ]
 
-    def test_editing_a_finished_play_reopens_it(
+    def test_correcting_a_finished_play_scores_it_again(
         self, alice_client: Client, finished_play: Play
     ) -> None:
+        # Ana's round 3: one dolphin fewer (3 points -> 1), one clown fish more (+1).
+        corrected = ROUNDS[2]["Ana"] | {"dolphins": 1, "clownfish": 3}
+        alice_client.post(entry_url(finished_play, 3, 0), reef_form_data(corrected))
+        finished_play.refresh_from_db()
+        assert finished_play.status == Play.Status.FINISHED
+        assert [r.total for r in finished_play.ordered_results()] == [63, 66]
+
+    def test_saving_the_same_reef_changes_nothing(
+        self, alice_client: Client, finished_play: Play
+    ) -> None:
+        before = finished_play.updated
         alice_client.post(entry_url(finished_play, 3, 0), reef_form_data(ROUNDS[2]["Ana"]))
+        finished_play.refresh_from_db()
+        assert (finished_play.status, finished_play.updated) == (Play.Status.FINISHED, before)
+
+    def test_a_change_that_breaks_the_round_takes_it_back_to_in_progress(
+        self, alice_client: Client, finished_play: Play
+    ) -> None:
+        broken = ROUNDS[2]["Ana"] | {"dolphins": 5}
+        alice_client.post(entry_url(finished_play, 3, 0), reef_form_data(broken))
         finished_play.refresh_from_db()
         assert finished_play.status == Play.Status.IN_PROGRESS
 
@@ -318,6 +357,15 @@ class TestReefEntry:
 
 
 class TestFinish:
+    def test_a_game_of_two_rounds_is_not_over(self, client: Client, guest_play: Play) -> None:
+        enter_rounds(client, guest_play, ROUNDS[:2])
+        response = client.post(f"/plays/{guest_play.uuid}/finish/", follow=True)
+        assert [str(m) for m in response.context["messages"]] == [
+            "The game is not over yet: enter every round before finishing."
+        ]
+        guest_play.refresh_from_db()
+        assert guest_play.status == Play.Status.IN_PROGRESS
+
     def test_stores_every_result(self, finished_play: Play) -> None:
         results = {r.name: r for r in finished_play.ordered_results()}
         assert finished_play.status == Play.Status.FINISHED
@@ -419,6 +467,13 @@ class TestSavePlay:
         assert results[1].player.group == group
         assert not Player.objects.filter(group__isnull=True).exists()
 
+    def test_an_unfinished_play_is_not_saved(
+        self, alice_client: Client, group: Group, guest_play: Play
+    ) -> None:
+        alice_client.post(f"/plays/{guest_play.uuid}/save/", {"group": group.pk})
+        guest_play.refresh_from_db()
+        assert guest_play.group is None
+
     def test_anonymous_is_sent_to_log_in(self, client: Client, guest_play: Play) -> None:
         response = client.post(f"/plays/{guest_play.uuid}/save/", {"group": 1})
         assert response["Location"].startswith("/accounts/login/")
@@ -508,12 +563,25 @@ class TestScoreApi:
             "errors": [{"field": "", "message": "The request body must be JSON."}]
         }
 
-    def test_unknown_game_is_404(self, client: Client) -> None:
+    def test_unknown_game_is_404_in_json(self, client: Client) -> None:
         response = client.post("/api/games/chess/score", "{}", content_type="application/json")
         assert response.status_code == 404
+        assert response.json()["errors"][0]["field"] == "game"
 
-    def test_get_is_not_allowed(self, client: Client) -> None:
-        assert client.get("/api/games/reef-draft/score").status_code == 405
+    def test_get_is_not_allowed_in_json(self, client: Client) -> None:
+        response = client.get("/api/games/reef-draft/score")
+        assert response.status_code == 405
+        assert response["Allow"] == "POST"
+        assert response.json()["errors"][0]["message"] == "Send the input with POST."
+
+    @pytest.mark.parametrize(
+        "body",
+        ["[" * 100_000 + "]" * 100_000, "9" * 5000, b"\xff\xfe"],
+        ids=["deep", "long", "utf"],
+    )
+    def test_absurd_bodies_are_400(self, client: Client, body: Any) -> None:
+        response = client.post("/api/games/reef-draft/score", body, content_type="application/json")
+        assert response.status_code == 400
 
 
 class TestGuestPlaysOnThisDevice:

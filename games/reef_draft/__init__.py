@@ -19,11 +19,13 @@ from games.contract import (
     Sheet,
     Tiebreak,
     make_sheet,
+    plural,
     split_evenly,
 )
 from games.majority import find_majority
 from games.reef_draft.data import (
     CARD_LABELS,
+    CARD_NAMES,
     CORAL_FEWEST,
     CORAL_MOST,
     DECK,
@@ -95,7 +97,16 @@ class Reef:
 class ReefDraftInput:
     players: tuple[str, ...]
     coral_penalty: str
-    rounds: tuple[Mapping[str, Reef], ...]  # name -> reef, one mapping per round entered
+    # One mapping per round entered, name -> reef. While a game is being entered
+    # (``partial``), players whose reef is not in yet are absent.
+    rounds: tuple[Mapping[str, Reef], ...]
+
+    def round_is_in(self, reefs: Mapping[str, Reef]) -> bool:
+        return len(reefs) == len(self.players)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.rounds) == ROUNDS and all(map(self.round_is_in, self.rounds))
 
 
 def empty_reef() -> Reef:
@@ -140,18 +151,19 @@ def _parse_round(
     errors.unknown_keys(raw_round, names, where, label)
     reefs = {}
     for name in names:
-        if name not in raw_round and not partial:
+        if name in raw_round:
+            reefs[name] = _parse_reef(
+                errors, raw_round[name], f"{where}.{name}", f"{label}, {name}"
+            )
+        elif not partial:
             errors.add(f"{where}.{name}", f"{label} has no reef for {name}.")
-        reefs[name] = _parse_reef(
-            errors, raw_round.get(name), f"{where}.{name}", f"{label}, {name}"
-        )
     hand = HAND_SIZE.get(len(names))
     in_play = sum(reef.size for reef in reefs.values())
     if hand and not partial and in_play != hand * len(names):
         errors.add(
             where,
-            f"{label}: the reefs hold {in_play} cards, but {len(names)} players with "
-            f"{hand} cards each must hold exactly {hand * len(names)}.",
+            f"{label}: the reefs hold {plural(in_play, 'card')}, but {len(names)} players "
+            f"with {hand} cards each must hold exactly {hand * len(names)}.",
         )
     return reefs
 
@@ -182,11 +194,12 @@ def _parse_reef(errors: Errors, raw: Any, where: str, label: str) -> Reef:
             )
             count = cards[kind]
         on_shark[kind] = count
-    if sum(on_shark.values()) > cards["sharks"]:
+    eaten = sum(on_shark.values())
+    if eaten > cards["sharks"]:
         errors.add(
             f"{where}.on_shark",
-            f"{label}: {sum(on_shark.values())} fish on sharks, but each of the "
-            f"{cards['sharks']} sharks eats only one fish.",
+            f"{label}: {plural(eaten, 'fish', 'fish')} on sharks, but the reef has "
+            f"{plural(cards['sharks'], 'shark')} and each shark eats only one fish.",
         )
     return Reef(cards, on_shark)
 
@@ -197,27 +210,35 @@ def _check_deck(errors: Errors, rounds: list[dict[str, Reef]]) -> None:
         if used > in_deck:
             errors.add(
                 f"rounds.{kind}",
-                f"The game shows {used} {CARD_LABELS[kind].lower()} cards, "
+                f"The rounds together show {used} {CARD_NAMES[kind]} cards, "
                 f"but the deck has only {in_deck}.",
             )
 
 
 def score(game: ReefDraftInput) -> Sheet:
+    """Round by round, then coral once the whole game is in.
+
+    While a game is being entered, a round's seastars wait until every reef of
+    that round is in: they compare reefs, and a missing one could change them.
+    """
     totals = {name: dict.fromkeys((c.key for c in INFO.categories), 0) for name in game.players}
     round_subtotals: dict[str, list[int]] = {name: [] for name in game.players}
     for reefs in game.rounds:
-        seastars = seastar_points({name: reef.stars for name, reef in reefs.items()})
-        for name, reef in reefs.items():
-            points = {"seastars": seastars[name], **reef_points(reef)}
+        stars = {name: reef.stars for name, reef in reefs.items()}
+        seastars = seastar_points(stars) if game.round_is_in(reefs) else dict.fromkeys(stars, 0)
+        for name in game.players:
+            points = (
+                {"seastars": seastars[name], **reef_points(reefs[name])} if name in reefs else {}
+            )
             for key, value in points.items():
                 totals[name][key] += value
             round_subtotals[name].append(sum(points.values()))
 
     coral_cards = {
-        name: sum(reefs[name].cards["coral"] for reefs in game.rounds) for name in game.players
+        name: sum(reefs[name].cards["coral"] for reefs in game.rounds if name in reefs)
+        for name in game.players
     }
-    complete = len(game.rounds) == ROUNDS
-    if complete:
+    if game.complete:
         for name, points in coral_points(coral_cards, game.coral_penalty).items():
             totals[name]["coral"] = points
 
@@ -231,7 +252,7 @@ def score(game: ReefDraftInput) -> Sheet:
         )
         for name in game.players
     ]
-    return make_sheet(INFO, players, {"complete": complete})
+    return make_sheet(INFO, players, {"complete": game.complete})
 
 
 def reef_points(reef: Reef) -> dict[str, int]:

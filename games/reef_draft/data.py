@@ -37,6 +37,22 @@ CARD_LABELS = {
     "coral": "Coral",
 }
 
+# One card of each kind, as a message names it ("14 dolphin cards").
+CARD_NAMES = {
+    "jellies": "jelly",
+    "seahorses": "seahorse",
+    "dolphins": "dolphin",
+    "seastar_1": "1-star seastar",
+    "seastar_2": "2-star seastar",
+    "seastar_3": "3-star seastar",
+    "clownfish": "clown fish",
+    "pufferfish": "puffer fish",
+    "anglerfish": "angler fish",
+    "sharks": "shark",
+    "turtles": "turtle",
+    "coral": "coral",
+}
+
 STARS_PER_CARD = {"seastar_1": 1, "seastar_2": 2, "seastar_3": 3}
 SEASTAR_MOST = 6
 SEASTAR_SECOND = 3

@@ -64,14 +64,25 @@ def apply_step(data: QueryDict) -> QueryDict:
     return data
 
 
+def json_error(status: int, field: str, message: str) -> JsonResponse:
+    return JsonResponse({"errors": [{"field": field, "message": message}]}, status=status)
+
+
 def json_answer(request: HttpRequest, compute: Callable[[Any], dict[str, Any]]) -> JsonResponse:
-    """``compute`` on the request's JSON body: 200 with its answer, 400 with the errors."""
+    """``compute`` on a POSTed JSON body: 200 with its answer, 400 with the errors,
+    always JSON (a program on the other end reads it)."""
+    if request.method != "POST":
+        response = json_error(405, "", "Send the input with POST.")
+        response["Allow"] = "POST"
+        return response
     try:
         data = json.loads(request.body)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        error = {"field": "", "message": "The request body must be JSON."}
-        return JsonResponse({"errors": [error]}, status=400)
+    except (ValueError, RecursionError):
+        # ValueError covers bad JSON, bad UTF-8 and integers too long to read.
+        return json_error(400, "", "The request body must be JSON.")
     try:
         return JsonResponse(compute(data))
     except InvalidInput as e:
         return JsonResponse(e.to_json(), status=400)
+    except RecursionError:
+        return json_error(400, "", "The input is nested too deeply to be a game.")

@@ -333,7 +333,6 @@ def reef_award(request: HttpRequest) -> HttpResponse:
 
 
 @csrf_exempt
-@require_POST
 def api_reef_award(request: HttpRequest) -> JsonResponse:
     """``{"players", "size", "adjacent"}`` in, ``{"points": {name: points}}`` out."""
     return json_answer(request, lambda data: {"points": seagrass.reef_award_calculator(data)})

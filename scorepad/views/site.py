@@ -11,6 +11,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -22,11 +23,11 @@ from scorepad.forms import NewPlayForm, SignupForm
 from scorepad.models import Group, Play, create_group, start_play
 from scorepad.views import reef_draft, scored_during_play
 from scorepad.views.common import (
-    _get_game_or_404,
     _get_group_for_user,
     _get_play_for_user,
     _get_playable_game_or_404,
     json_answer,
+    json_error,
 )
 
 # Each game's own screen for a play in progress.
@@ -63,6 +64,15 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", ctx)
 
 
+def _safe_next(request: HttpRequest) -> str | None:
+    """Where to go after signing up, if it is on this site."""
+    target = request.GET.get("next", "")
+    allowed = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if allowed else None
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
@@ -71,7 +81,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         # Every account starts with its own group, so a first play can be saved at once.
         create_group(f"{user.username}'s table", user)
         login(request, user)
-        return redirect(request.GET.get("next") or "home")
+        return redirect(_safe_next(request) or "home")
     return render(request, "registration/signup.html", {"form": form})
 
 
@@ -154,14 +164,18 @@ def result(request: HttpRequest, play_id: UUID) -> HttpResponse:
 def save_play(request: HttpRequest, play_id: UUID) -> HttpResponse:
     play = _get_play_for_user(request, play_id)
     group = _get_group_for_user(request, request.POST.get("group"))
+    if not play.is_finished:
+        messages.error(request, "Finish the game first: a play is saved with its result.")
+        return redirect(play)
     if play.group_id is None:
         play.move_to_group(group, request.user)
+        messages.success(request, f"Saved to the history of {group.name}.")
     return redirect(group)
 
 
 @csrf_exempt
-@require_POST
 def api_score(request: HttpRequest, slug: str) -> JsonResponse:
     """Score a game from its JSON input; nothing is stored and no login is needed."""
-    _get_game_or_404(slug)
+    if slug not in games.GAMES:
+        return json_error(404, "game", f"There is no game called '{slug}'.")
     return json_answer(request, lambda data: games.score_json(slug, data))

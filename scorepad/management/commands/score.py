@@ -17,17 +17,26 @@ class Command(BaseCommand):
         parser.add_argument("file", nargs="?", help="JSON input; standard input when absent")
 
     def handle(self, *args: Any, slug: str, file: str | None, **options: Any) -> None:
-        text = Path(file).read_text() if file else sys.stdin.read()
+        try:
+            text = Path(file).read_text(encoding="utf-8") if file else sys.stdin.read()
+        except (OSError, UnicodeDecodeError) as e:
+            self._fail("file", f"Cannot read the input: {e}")
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as e:
-            self._fail({"errors": [{"field": "", "message": f"The input is not JSON: {e}"}]})
+        except (ValueError, RecursionError) as e:
+            self._fail("", f"The input is not JSON: {e}")
         try:
             sheet = games.score_json(slug, data)
         except InvalidInput as e:
-            self._fail(e.to_json())
-        self.stdout.write(json.dumps(sheet, indent=2))
+            self._print(e.to_json())
+            raise CommandError("The input is not valid.", returncode=1) from None
+        except RecursionError:
+            self._fail("", "The input is nested too deeply to be a game.")
+        self._print(sheet)
 
-    def _fail(self, errors: dict[str, Any]) -> None:
-        self.stdout.write(json.dumps(errors, indent=2))
+    def _print(self, document: dict[str, Any]) -> None:
+        self.stdout.write(json.dumps(document, indent=2))
+
+    def _fail(self, field: str, message: str) -> None:
+        self._print({"errors": [{"field": field, "message": message}]})
         raise CommandError("The input is not valid.", returncode=1)
