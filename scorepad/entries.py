@@ -8,6 +8,8 @@ ever see the one assembled input.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -32,6 +34,26 @@ class PlayState:
 
     def with_events(self, events: list[Mapping[str, Any]]) -> PlayState:
         return replace(self, events=events)
+
+
+def fingerprint(value: Any) -> str:
+    """A short digest of a saved value, sent with a form to notice edits made elsewhere."""
+    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def entry_part(entry: Mapping[str, Any], path: tuple[str, ...]) -> Any:
+    """``entry["rounds"]["2"]`` for the path ("rounds", "2"); None where nothing is saved."""
+    value: Any = entry
+    for key in path:
+        value = value.get(key) if isinstance(value, Mapping) else None
+    return value
+
+
+def with_entry_part(entry: Mapping[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:
+    """A copy of ``entry`` with the part at ``path`` replaced."""
+    head, *rest = path
+    inner = entry.get(head) if isinstance(entry.get(head), Mapping) else {}
+    return {**entry, head: with_entry_part(inner, tuple(rest), value) if rest else value}
 
 
 def reef_draft_input(state: PlayState) -> dict[str, Any]:
@@ -77,10 +99,28 @@ def scored_during_play_input(state: PlayState) -> dict[str, Any]:
     return data
 
 
+def shallow_sea_input(state: PlayState) -> dict[str, Any]:
+    """Shallow Sea: the setup, achievement mode and entry kind are the play's options
+    (``{"setup", "achievement", "entry"}``); each player's entry keeps their ocean
+    under ``"board"`` or their paper-pad column under ``"sheet"``, and the play's
+    entry kind says which one counts."""
+    entry = state.options.get("entry", "board")
+    key = "boards" if entry == "board" else "sheets"
+    return {
+        "players": state.players,
+        "mode": state.mode,
+        "setup": dict(state.options.get("setup", {})),
+        "achievement": state.options.get("achievement"),
+        "entry": entry,
+        key: {name: e[entry] for name, e in state.entries.items() if entry in e},
+    }
+
+
 ASSEMBLERS: dict[str, Callable[[PlayState], dict[str, Any]]] = {
     "reef-draft": reef_draft_input,
     "seagrass": scored_during_play_input,
     "coral-stations": scored_during_play_input,
+    "shallow-sea": shallow_sea_input,
 }
 
 

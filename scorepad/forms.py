@@ -29,24 +29,29 @@ MODE_LABELS = {
 
 
 class NewPlayForm(forms.Form):
-    """Who plays and with which options: players picked from the group, plus guests."""
+    """Who sits where, and the game's options. Seats are typed names; a group's
+    players are offered as suggestions, and a name matches them whatever its capitals."""
 
-    def __init__(self, info: GameInfo, group: Group | None, *args: Any, **kwargs: Any):
+    def __init__(
+        self,
+        info: GameInfo,
+        group: Group | None,
+        *args: Any,
+        first_seat: str = "",
+        **kwargs: Any,
+    ):
         super().__init__(*args, label_suffix="", **kwargs)
         self.info = info
         self.group = group
-        if group is not None:
-            self.fields["members"] = forms.MultipleChoiceField(
-                label="Players from the group",
-                choices=[(p.name, p.name) for p in group.players.all()],
-                widget=forms.CheckboxSelectMultiple,
-                required=False,
-            )
         for number in range(1, info.max_players + 1):
-            self.fields[f"guest_{number}"] = forms.CharField(
-                label=f"Player {number}" if group is None else f"Guest {number}",
+            self.fields[f"seat_{number}"] = forms.CharField(
+                label=f"Player {number}",
                 max_length=60,
                 required=False,
+                initial=first_seat if number == 1 else "",
+                widget=forms.TextInput(
+                    attrs={"autocomplete": "off", "list": "group-players"} if group else {}
+                ),
             )
         if len(info.modes) > 1:
             self.fields["mode"] = forms.ChoiceField(
@@ -64,8 +69,8 @@ class NewPlayForm(forms.Form):
             )
 
     @property
-    def guest_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.startswith("guest_")]
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("seat_")]
 
     @property
     def option_fields(self) -> list[forms.BoundField]:
@@ -73,18 +78,18 @@ class NewPlayForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        names = list(data.get("members", []))
-        names += [
-            data[f] for f in self.fields if f.startswith("guest_") and data.get(f, "").strip()
-        ]
-        names = [n.strip() for n in names]
-        folded = [n.casefold() for n in names]
-        if len(set(folded)) != len(folded):
-            raise forms.ValidationError("Two players have the same name; names must differ.")
+        seats = {f: data.get(f, "").strip() for f in self.fields if f.startswith("seat_")}
+        names: list[str] = []
+        for field, name in seats.items():
+            if not name:
+                continue
+            if name.casefold() in (n.casefold() for n in names):
+                self.add_error(field, f"{name} already has a seat; names must differ.")
+            names.append(name)
         if not self.info.min_players <= len(names) <= self.info.max_players:
             raise forms.ValidationError(
                 f"{self.info.name} is for {self.info.min_players} to {self.info.max_players} "
-                f"players; you chose {len(names)}."
+                f"players; you named {len(names)}."
             )
         data["names"] = names
         data["options"] = {o.key: data.get(f"option_{o.key}", o.default) for o in self.info.options}
@@ -107,6 +112,10 @@ class CountInput(forms.NumberInput):
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
         context = super().get_context(name, value, attrs)
         context["widget"]["label"] = self.label
+        widget_attrs = context["widget"]["attrs"]
+        if "id" in widget_attrs:
+            # The row's error line (templates/count_row.html) is read out with the input.
+            widget_attrs["aria-describedby"] = f"{widget_attrs['id']}-error"
         return context
 
 
@@ -127,6 +136,10 @@ class ReefForm(forms.Form):
         super().__init__(*args, label_suffix="", **kwargs)
         for kind, in_deck in DECK.items():
             self.fields[kind] = count_field(CARD_LABELS[kind], in_deck)
+        self.fields["coral"].label = "Coral played this round"
+        self.fields[
+            "coral"
+        ].help_text = "Not the coral kept from earlier rounds: it is counted already."
         for kind in FISH_POINTS:
             self.fields[f"on_shark_{kind}"] = count_field(
                 f"{CARD_LABELS[kind]} on a shark", DECK[kind]

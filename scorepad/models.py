@@ -15,7 +15,13 @@ from django.utils import timezone
 
 import games
 from games.contract import FieldError, GameInfo, InvalidInput, Sheet
-from scorepad.entries import PlayState, assemble_input
+from scorepad.entries import (
+    PlayState,
+    assemble_input,
+    entry_part,
+    fingerprint,
+    with_entry_part,
+)
 
 
 class GroupQuerySet(models.QuerySet["Group"]):
@@ -202,6 +208,14 @@ class MergeRefused(Exception):
     pass
 
 
+class StaleEdit(Exception):
+    """Someone else saved this part of a play after it was loaded here."""
+
+    def __init__(self, current: Any):
+        super().__init__("Changed elsewhere in the meantime.")
+        self.current = current
+
+
 class PlayQuerySet(models.QuerySet["Play"]):
     def finished(self) -> PlayQuerySet:
         return self.filter(status=Play.Status.FINISHED)
@@ -234,6 +248,8 @@ class Play(models.Model):
     notes = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # The play's id in the file it was imported from, so the same file twice adds nothing.
+    imported_from = models.UUIDField(null=True, blank=True, editable=False)
 
     objects = PlayQuerySet.as_manager()
 
@@ -348,6 +364,28 @@ class Play(models.Model):
         self._changed()
 
     @transaction.atomic
+    def save_part(
+        self, result: Result, path: tuple[str, ...], value: Any, *, base: str | None = None
+    ) -> None:
+        """Save one part of one player's entry (a round's reef, a final tally).
+
+        ``base`` is the fingerprint of that part as the player's screen showed it: if
+        someone else saved it since, nothing is saved and StaleEdit carries what is
+        there now, so two phones never overwrite each other silently.
+        """
+        results = list(
+            self.results.select_for_update().select_related("player").order_by("position")
+        )
+        fresh = next(r for r in results if r.pk == result.pk)
+        current = entry_part(fresh.entry, path)
+        # Saving what is already there is no conflict: it is this phone's own autosave
+        # landing just before its Save.
+        if base is not None and base != fingerprint(current) and value != current:
+            raise StaleEdit(current)
+        self.save_entry(fresh, with_entry_part(fresh.entry, path, value), results)
+        result.entry = fresh.entry
+
+    @transaction.atomic
     def add_event(self, data: dict[str, Any]) -> PlayEvent:
         """Append to the log, stored at once; raises InvalidInput and stores nothing
         when the event does not fit the game."""
@@ -360,10 +398,19 @@ class Play(models.Model):
         return event
 
     @transaction.atomic
-    def change_event(self, event: PlayEvent, data: dict[str, Any]) -> None:
-        """Correct an earlier event; every total after it is recomputed from the log."""
+    def change_event(
+        self, event: PlayEvent, data: dict[str, Any], *, base: str | None = None
+    ) -> None:
+        """Correct an earlier event; every total after it is recomputed from the log.
+
+        ``base`` is the fingerprint of the event as the screen showed it: raises
+        StaleEdit when someone changed or removed it since.
+        """
         Play.objects.select_for_update().get(pk=self.pk)
         events = self.logged_events()
+        current = next((e for e in events if e.pk == event.pk), None)
+        if current is None or (base is not None and base != fingerprint(current.data)):
+            raise StaleEdit(current.data if current else None)
         trial = [data if e.pk == event.pk else e.data for e in events]
         self.validate(self.state(events=events).with_events(trial))
         event.data = data

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scorepad.views import groups, reef_draft, scored_during_play, site
+from scorepad.views import exports, groups, reef_draft, scored_during_play, shallow_sea, site
 
 urlpatterns = [
     path("", site.home, name="home"),
@@ -25,6 +25,14 @@ urlpatterns = [
         name="remove_member",
     ),
     path("groups/<int:group_id>/leave/", groups.leave, name="leave_group"),
+    path("groups/<int:group_id>/export.csv", exports.export_csv, name="export_csv"),
+    path("groups/<int:group_id>/export.json", exports.export_json, name="export_json"),
+    path(
+        "groups/<int:group_id>/export-bgstats.json",
+        exports.export_bgstats,
+        name="export_bgstats",
+    ),
+    path("groups/<int:group_id>/import/", exports.import_plays, name="import_plays"),
     path("groups/<int:group_id>/players/<int:player_id>/", groups.player, name="player"),
     path(
         "groups/<int:group_id>/players/<int:player_id>/claim-link/",
@@ -35,6 +43,29 @@ urlpatterns = [
     path("join/<str:token>/", groups.join, name="join"),
     path("claim/<str:token>/", groups.claim, name="claim"),
     path("plays/<uuid:play_id>/delete/", groups.delete_play, name="delete_play"),
+    # Shallow Sea's own setup screen, before the generic one.
+    path("games/shallow-sea/new/", shallow_sea.new_play, name="shallow_sea_new"),
+    path("games/shallow-sea/sealife/", shallow_sea.sealife_catalogue, name="shallow_sea_catalogue"),
+    path(
+        "plays/<uuid:play_id>/players/<int:position>/ocean/",
+        shallow_sea.ocean,
+        name="shallow_sea_ocean",
+    ),
+    path(
+        "plays/<uuid:play_id>/players/<int:position>/ocean/spaces/<str:space>/",
+        shallow_sea.ocean_space,
+        name="shallow_sea_space",
+    ),
+    path(
+        "plays/<uuid:play_id>/players/<int:position>/ocean/bubbles/<str:bubble>/",
+        shallow_sea.ocean_bubble,
+        name="shallow_sea_bubble",
+    ),
+    path(
+        "plays/<uuid:play_id>/players/<int:position>/sheet/",
+        shallow_sea.sheet,
+        name="shallow_sea_sheet",
+    ),
     path("games/<slug:slug>/new/", site.new_play, name="new_play"),
     path("plays/<uuid:play_id>/", site.play, name="play"),
     path(

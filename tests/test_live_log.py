@@ -65,7 +65,7 @@ class TestStart:
     def test_new_play_asks_how_to_score(self, client: Client) -> None:
         response = client.post(
             "/games/seagrass/new/",
-            {"guest_1": "Ana", "guest_2": "Ben", "mode": "counts", "option_discovery": "true"},
+            {"seat_1": "Ana", "seat_2": "Ben", "mode": "counts", "option_discovery": "true"},
         )
         play = Play.objects.get()
         assert response["Location"] == f"/plays/{play.uuid}/"

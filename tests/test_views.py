@@ -117,14 +117,14 @@ class TestSignup:
 
 class TestNewPlay:
     def test_missing_option_falls_back_to_an_error_not_a_crash(self, client: Client) -> None:
-        response = client.post("/games/reef-draft/new/", {"guest_1": "A", "guest_2": "B"})
+        response = client.post("/games/reef-draft/new/", {"seat_1": "A", "seat_2": "B"})
         assert response.status_code == 200
         assert "option_coral_penalty" in response.context["form"].errors
 
     def test_guests_can_start_without_an_account(self, client: Client) -> None:
         response = client.post(
             "/games/reef-draft/new/",
-            {"guest_1": "Ana", "guest_2": " Ben ", "option_coral_penalty": "split"},
+            {"seat_1": "Ana", "seat_2": " Ben ", "option_coral_penalty": "split"},
         )
         play = Play.objects.get()
         assert response["Location"] == f"/plays/{play.uuid}/"
@@ -132,40 +132,50 @@ class TestNewPlay:
         assert play.options == {"coral_penalty": "split"}
         assert [r.player.name for r in play.ordered_results()] == ["Ana", "Ben"]
 
-    def test_members_and_guests_join_in_seat_order(
+    def test_seats_keep_their_order_and_match_group_players(
         self, alice_client: Client, group: Group
     ) -> None:
-        group.players.create(name="Cleo")
-        group.players.create(name="Dan")
+        cleo = group.players.create(name="Cleo")
+        response = alice_client.get(f"/games/reef-draft/new/?group={group.pk}")
+        assert '<option value="Cleo">' in response.content.decode()
         alice_client.post(
             "/games/reef-draft/new/",
             {
                 "group": group.pk,
-                "members": ["Cleo", "Dan"],
-                "guest_1": "Eve",
+                "seat_1": "Eve",
+                "seat_2": "cleo",
+                "seat_3": "Dan",
                 "option_coral_penalty": "each",
             },
         )
         play = Play.objects.get()
         assert play.group == group
-        assert [r.player.name for r in play.ordered_results()] == ["Cleo", "Dan", "Eve"]
+        assert [r.player.name for r in play.ordered_results()] == ["Eve", "Cleo", "Dan"]
+        assert play.ordered_results()[1].player == cleo
         assert group.players.filter(name="Eve").exists()
+
+    def test_first_seat_is_offered_to_me(self, alice_client: Client, group: Group) -> None:
+        group.players.create(name="alice", user=group.memberships.get().user)
+        response = alice_client.get(f"/games/reef-draft/new/?group={group.pk}")
+        assert response.context["form"]["seat_1"].initial == "alice"
 
     def test_too_few_players_keeps_what_was_typed(self, client: Client) -> None:
         response = client.post(
-            "/games/reef-draft/new/", {"guest_1": "Ana", "option_coral_penalty": "each"}
+            "/games/reef-draft/new/", {"seat_1": "Ana", "option_coral_penalty": "each"}
         )
         assert response.status_code == 200
-        assert b"Reef Draft is for 2 to 5 players; you chose 1." in response.content
+        assert b"Reef Draft is for 2 to 5 players; you named 1." in response.content
         assert b'value="Ana"' in response.content
         assert not Play.objects.exists()
 
     def test_duplicate_names_are_refused(self, client: Client) -> None:
         response = client.post(
             "/games/reef-draft/new/",
-            {"guest_1": "Ana", "guest_2": "ana", "option_coral_penalty": "each"},
+            {"seat_1": "Ana", "seat_2": "ana", "option_coral_penalty": "each"},
         )
-        assert b"same name" in response.content
+        assert response.context["form"].errors["seat_2"] == [
+            "ana already has a seat; names must differ."
+        ]
         assert not Play.objects.exists()
 
     def test_unknown_game_is_404(self, client: Client) -> None:
@@ -224,11 +234,17 @@ class TestReefEntry:
             "anglerfish": 0,
         }
 
-    def test_last_player_goes_back_to_the_scoreboard(
+    def test_last_player_goes_on_to_the_next_round(self, client: Client, guest_play: Play) -> None:
+        response = client.post(
+            entry_url(guest_play, 1, 1), reef_form_data(ROUNDS[0]["Ben"], go="next")
+        )
+        assert response["Location"] == entry_url(guest_play, 2, 0)
+
+    def test_last_reef_of_the_game_goes_to_the_scoreboard(
         self, client: Client, guest_play: Play
     ) -> None:
         response = client.post(
-            entry_url(guest_play, 1, 1), reef_form_data(ROUNDS[0]["Ben"], go="next")
+            entry_url(guest_play, 3, 1), reef_form_data(ROUNDS[2]["Ben"], go="next")
         )
         assert response["Location"] == f"/plays/{guest_play.uuid}/"
 
@@ -271,7 +287,7 @@ class TestReefEntry:
     ) -> None:
         data = reef_form_data({"jellies": 3}, step="jellies:1")
         response = client.post(entry_url(guest_play, 1, 0), data)
-        assert response["Location"] == entry_url(guest_play, 1, 0)
+        assert response["Location"] == entry_url(guest_play, 1, 0) + "#row-jellies"
         assert guest_play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 4
 
     def test_minus_button_stops_at_zero(self, client: Client, guest_play: Play) -> None:
@@ -289,7 +305,7 @@ class TestReefEntry:
         assert body.lstrip().startswith('<div class="live" id="reef-live"')
         assert "<html" not in body
         assert 'name="jellies"' not in body  # inputs stay as the player left them
-        assert "7 cards in this reef" in body
+        assert "7 of 10 cards" in body
         assert response.context["round_points"] == 16  # 2 pairs of jellies 10 + 3 dolphins 6
         assert "HX-Request" in response["Vary"]
         assert guest_play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 4
@@ -513,7 +529,9 @@ class TestGroupHistory:
         assert response.status_code == 200
         assert list(response.context["page"]) == [finished_play]
         assert f"/plays/{finished_play.uuid}/result/".encode() in response.content
-        assert "Ben 66 🏆".encode() in response.content
+        assert (
+            'Ben 66 <span class="trophy" aria-label="winner">🏆</span>' in response.content.decode()
+        )
 
     def test_outsider_gets_404(self, outsider_client: Client, group: Group) -> None:
         assert outsider_client.get(f"/groups/{group.pk}/").status_code == 404
@@ -588,7 +606,7 @@ class TestGuestPlaysOnThisDevice:
     def test_home_lists_the_guest_plays_started_here(self, client: Client) -> None:
         client.post(
             "/games/reef-draft/new/",
-            {"guest_1": "Ana", "guest_2": "Ben", "option_coral_penalty": "each"},
+            {"seat_1": "Ana", "seat_2": "Ben", "option_coral_penalty": "each"},
         )
         play = Play.objects.get()
         response = client.get("/")

@@ -43,6 +43,26 @@ def _get_playable_game_or_404(slug: str) -> Any:
     return _get_game_or_404(slug)
 
 
+def attach_errors(error: InvalidInput, form: Any, prefix: str) -> list[str]:
+    """Put each error on the form field it names (``form.field_for`` reads the path
+    after ``prefix``); return the others, for the top of the form."""
+    general = []
+    for item in error.errors:
+        field = form.field_for(item.field[len(prefix) :]) if item.field.startswith(prefix) else None
+        if field:
+            form.add_error(field, item.message)
+        else:
+            general.append(item.message)
+    return general
+
+
+def stale_message(what: str, saved_now: str) -> str:
+    return (
+        f"Someone else saved {what} while you were typing. Saved now: {saved_now}. "
+        "Your numbers are still here: save again to keep yours."
+    )
+
+
 def running_score(play: Play, state: PlayState) -> tuple[Sheet | None, list[str]]:
     """The score of what has been entered so far, or the reasons there is none."""
     try:

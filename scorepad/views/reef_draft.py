@@ -12,10 +12,17 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from games.contract import InvalidInput, Sheet
-from games.reef_draft.data import HAND_SIZE, ROUNDS
+from games.reef_draft.data import CARD_LABELS, DECK, HAND_SIZE, ROUNDS
+from scorepad.entries import fingerprint
 from scorepad.forms import ReefForm
-from scorepad.models import Play, Result
-from scorepad.views.common import _get_play_for_user, apply_step, running_score
+from scorepad.models import Play, Result, StaleEdit
+from scorepad.views.common import (
+    _get_play_for_user,
+    apply_step,
+    attach_errors,
+    running_score,
+    stale_message,
+)
 
 
 def hub(request: HttpRequest, play: Play) -> HttpResponse:
@@ -45,7 +52,11 @@ def _round_status(results: list[Result]) -> list[dict[str, Any]]:
             {
                 "number": number,
                 "seats": [
-                    {"result": r, "entered": reef is not None}
+                    {
+                        "result": r,
+                        "entered": reef is not None,
+                        "full": reef is not None and _reef_size(reef) == hand,
+                    }
                     for r, reef in zip(results, reefs, strict=True)
                 ],
                 "entered": len(entered),
@@ -103,37 +114,36 @@ def reef_entry(
         # With htmx the script has already stepped the count in the page.
         form = ReefForm(request.POST if request.htmx else apply_step(request.POST))
         if form.is_valid():
-            errors = _save_reef(play, results, result, round_number, form)
+            errors = _save_reef(request, play, result, round_number, form)
             if not errors and not form.errors and not request.htmx:
                 if request.POST.get("go") == "next":
-                    return redirect(_next_screen(play, round_number, position, len(results)))
-                return redirect(request.path)
+                    return redirect(_next_step(play, round_number, position, results)[0])
+                # Back to the count that was stepped, not the top of the page.
+                stepped = request.POST.get("step", "").partition(":")[0]
+                return redirect(f"{request.path}#row-{stepped}" if stepped else request.path)
             saved_reef = result.entry.get("rounds", {}).get(str(round_number))
     else:
         form = ReefForm(initial=ReefForm.initial_from(saved_reef or {}))
 
-    sheet, problems = running_score(play, play.state(results, events=[]))
+    sheet, _ = running_score(play, play.state(results, events=[]))
     score = sheet.players[position] if sheet else None
     rounds = _round_status(results)
     round_points = score.extra["rounds"] if score else []
     ctx = {
         "play": play,
-        "results": results,
         "result": result,
         "round_number": round_number,
         "form": form,
+        "base": fingerprint(saved_reef),
         "errors": errors,
         "saved": saved_reef is not None and not (errors or form.errors),
         "rejected": bool(errors or form.errors),
         "score": score,
-        "sheet": sheet,
-        "problems": problems,
-        "rows": _scoreboard_rows(results, sheet),
         "seats": rounds[round_number - 1]["seats"],
         "reef_size": form.typed_card_count(),
         "round_points": round_points[round_number - 1] if round_number <= len(round_points) else 0,
         "round_complete": rounds[round_number - 1]["entered"] == len(results),
-        "next_name": results[position + 1].name if position + 1 < len(results) else None,
+        "next_label": _next_step(play, round_number, position, results)[1],
         "hand_size": HAND_SIZE[len(results)],
     }
     if request.htmx:
@@ -142,31 +152,42 @@ def reef_entry(
 
 
 def _save_reef(
-    play: Play, results: list[Result], result: Result, round_number: int, form: ReefForm
+    request: HttpRequest, play: Play, result: Result, round_number: int, form: ReefForm
 ) -> list[str]:
     """Save this reef if the game still holds together with it; else say why not.
 
     Errors that point at one of this form's fields are attached to it, the rest
     (deck limits across the whole game, say) are returned for the top of the form.
     """
-    entry = {**result.entry}
-    entry["rounds"] = {**entry.get("rounds", {}), str(round_number): form.reef()}
     try:
-        play.save_entry(result, entry, results)
+        play.save_part(
+            result,
+            ("rounds", str(round_number)),
+            form.reef(),
+            base=request.POST.get("base"),
+        )
     except InvalidInput as e:
-        general = []
-        prefix = f"rounds[{round_number - 1}].{result.name}."
-        for error in e.errors:
-            field = form.field_for(error.field) if error.field.startswith(prefix) else None
-            if field:
-                form.add_error(field, error.message)
-            else:
-                general.append(error.message)
-        return general
+        return attach_errors(e, form, f"rounds[{round_number - 1}].{result.name}.")
+    except StaleEdit as e:
+        what = f"{result.name}'s round {round_number} reef"
+        return [stale_message(what, describe_reef(e.current or {}))]
     return []
 
 
-def _next_screen(play: Play, round_number: int, position: int, players: int) -> str:
-    if position + 1 < players:
-        return reverse("reef_entry", args=[play.uuid, round_number, position + 1])
-    return reverse("play", args=[play.uuid])
+def describe_reef(reef: dict[str, Any]) -> str:
+    counts = [f"{n} {CARD_LABELS[kind].lower()}" for kind, n in reef.items() if kind in DECK and n]
+    return ", ".join(counts) or "nothing"
+
+
+def _next_step(
+    play: Play, round_number: int, position: int, results: list[Result]
+) -> tuple[str, str]:
+    """Where "Save" goes next, and what its button says: the next player, then the
+    next round's first player, then the scoreboard."""
+    if position + 1 < len(results):
+        url = reverse("reef_entry", args=[play.uuid, round_number, position + 1])
+        return url, f"Save, next: {results[position + 1].name}"
+    if round_number < ROUNDS:
+        url = reverse("reef_entry", args=[play.uuid, round_number + 1, 0])
+        return url, f"Save, next: round {round_number + 1}, {results[0].name}"
+    return reverse("play", args=[play.uuid]), "Save and see the scoreboard"

@@ -17,11 +17,18 @@ from django.views.decorators.vary import vary_on_headers
 from games import seagrass
 from games.contract import InvalidInput
 from games.coral_stations import research_funds
-from scorepad.entries import OPEN_STATION, PlayState
+from scorepad.entries import OPEN_STATION, PlayState, fingerprint
 from scorepad.forms import ReefAwardForm, SpecForm
-from scorepad.models import Play, PlayEvent, Result
+from scorepad.models import Play, PlayEvent, Result, StaleEdit
 from scorepad.scored_during_play import FUNDS_FIELDS, SCREENS, EventKind, LogScreens
-from scorepad.views.common import _get_play_for_user, apply_step, json_answer, running_score
+from scorepad.views.common import (
+    _get_play_for_user,
+    apply_step,
+    attach_errors,
+    json_answer,
+    running_score,
+    stale_message,
+)
 
 
 def _screens(play: Play) -> LogScreens:
@@ -100,21 +107,9 @@ def _try_events(
             partial=True, state=state.with_events(trial[:position] + trial[position + 1 :])
         )
     except InvalidInput as e:
-        return None, _attach(e, form, _game_index(trial, position) + ".")
+        return None, attach_errors(e, form, _game_index(trial, position) + ".")
     before = {p.name: p.total for p in without.players}
     return {p.name: p.total - before[p.name] for p in with_it.players}, []
-
-
-def _attach(error: InvalidInput, form: SpecForm, prefix: str) -> list[str]:
-    """Put each error on the field it names; return the others for the top of the form."""
-    general = []
-    for item in error.errors:
-        field = form.field_for(item.field[len(prefix) :]) if item.field.startswith(prefix) else None
-        if field:
-            form.add_error(field, item.message)
-        else:
-            general.append(item.message)
-    return general
 
 
 def _funds(request: HttpRequest, play: Play, kind: EventKind) -> dict[str, Any] | None:
@@ -129,7 +124,7 @@ def _funds(request: HttpRequest, play: Play, kind: EventKind) -> dict[str, Any] 
         try:
             funds = research_funds(values["divers_on_board"], values["money_before"])
         except InvalidInput as e:
-            _attach(e, form, "")
+            attach_errors(e, form, "")
     return {"form": form, "result": funds}
 
 
@@ -158,7 +153,12 @@ def _event_screen(
             points, errors = _try_events(play, state, trial, position, form)
             action = request.POST.get("action")
             if points is not None and not form.errors and action == "save" and not request.htmx:
-                return _store_event(request, play, event, data, points, kind)
+                try:
+                    return _store_event(request, play, event, data, points, kind)
+                except StaleEdit as e:
+                    saved_now = SCREENS[play.game].describe(e.current) if e.current else "deleted"
+                    errors = [stale_message("this event", saved_now)]
+                    event.data = e.current or event.data
     else:
         saved = event.data if event else {}
         form = SpecForm(
@@ -172,6 +172,7 @@ def _event_screen(
         "play": play,
         "kind": kind,
         "event": event,
+        "base": fingerprint(event.data) if event else "",
         "form": form,
         "errors": errors,
         "points": _points_text(points) if points is not None else None,
@@ -194,7 +195,7 @@ def _store_event(
         if event is None:
             play.add_event(data)
         else:
-            play.change_event(event, data)
+            play.change_event(event, data, base=request.POST.get("base"))
     except InvalidInput as e:
         # Someone else's change got in first; show the log as it now stands.
         for item in e.errors:
@@ -238,6 +239,16 @@ def undo_event(request: HttpRequest, play_id: UUID) -> HttpResponse:
     if last is None:
         messages.info(request, "The log is empty: nothing to undo.")
         return redirect(play)
+    shown = request.POST.get("last", "")
+    if shown.isdigit() and int(shown) != last.seq:
+        # Another phone logged something since this page showed the log.
+        text = SCREENS[play.game].describe(last.data)
+        messages.error(
+            request,
+            f"The log changed meanwhile: the last event is now “{text}”. Nothing was "
+            "undone; undo again if that is the one you mean.",
+        )
+        return redirect(play)
     return _remove(request, play, last)
 
 
@@ -276,7 +287,7 @@ def player_tally(request: HttpRequest, play_id: UUID, position: int) -> HttpResp
             request.POST if request.htmx else apply_step(request.POST),
         )
         if form.is_valid():
-            errors, saved = _save_tally(play, results, result, key, form)
+            errors, saved = _save_tally(request, play, result, key, form)
             if saved and not request.htmx:
                 return redirect(_next_tally(play, results, position))
     else:
@@ -287,6 +298,7 @@ def player_tally(request: HttpRequest, play_id: UUID, position: int) -> HttpResp
         "play": play,
         "result": result,
         "form": form,
+        "base": fingerprint(result.entry.get(key)),
         "errors": errors,
         "saved": saved,
         "is_counts": play.mode == "counts",
@@ -298,12 +310,15 @@ def player_tally(request: HttpRequest, play_id: UUID, position: int) -> HttpResp
 
 
 def _save_tally(
-    play: Play, results: list[Result], result: Result, key: str, form: SpecForm
+    request: HttpRequest, play: Play, result: Result, key: str, form: SpecForm
 ) -> tuple[list[str], bool]:
     try:
-        play.save_entry(result, {**result.entry, key: form.to_json()}, results)
+        play.save_part(result, (key,), form.to_json(), base=request.POST.get("base"))
     except InvalidInput as e:
-        return _attach(e, form, f"{key}.{result.name}."), False
+        return attach_errors(e, form, f"{key}.{result.name}."), False
+    except StaleEdit as e:
+        saved_now = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (e.current or {}).items())
+        return [stale_message(f"{result.name}'s numbers", saved_now or "nothing")], False
     return [], True
 
 

@@ -21,7 +21,7 @@ from games.contract import InvalidInput
 from scorepad.entries import has_web_entry
 from scorepad.forms import NewPlayForm, SignupForm
 from scorepad.models import Group, Play, create_group, start_play
-from scorepad.views import reef_draft, scored_during_play
+from scorepad.views import reef_draft, scored_during_play, shallow_sea
 from scorepad.views.common import (
     _get_group_for_user,
     _get_play_for_user,
@@ -35,6 +35,16 @@ HUBS: dict[str, Callable[[HttpRequest, Play], HttpResponse]] = {
     "reef-draft": reef_draft.hub,
     "seagrass": scored_during_play.hub,
     "coral-stations": scored_during_play.hub,
+    "shallow-sea": shallow_sea.hub,
+}
+
+# What a game adds to the result page (templates/result.html shows it):
+# {"warnings": [text], "tables": [{"title", "rows": [{"label", "values": [per player]}]}],
+#  "players": [{"name", "lines": [text], "lists": [{"title", "items", "missed"}]}]}
+# where items are {"text", "state"}, state "earned" or "tick" (for the player to judge),
+# and "missed" lists those not earned.
+RESULT_EXTRAS: dict[str, Callable[[Play, list], dict]] = {
+    "shallow-sea": shallow_sea.result_extras,
 }
 
 
@@ -51,7 +61,7 @@ def _remember_on_this_device(request: HttpRequest, play: Play) -> None:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     groups = Group.objects.for_user(request.user).order_by("name")
-    recent = Play.objects.filter(group__in=groups).select_related("group")[:5]
+    recent = Play.objects.filter(group__in=groups).select_related("group").with_results()[:5]
     on_this_device = Play.objects.filter(
         group__isnull=True, uuid__in=request.session.get(DEVICE_PLAYS, [])
     )
@@ -80,7 +90,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         # Every account starts with its own group, so a first play can be saved at once.
         create_group(f"{user.username}'s table", user)
-        login(request, user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_safe_next(request) or "home")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -93,7 +103,8 @@ def new_play(request: HttpRequest, slug: str) -> HttpResponse:
     group = None
     if request.user.is_authenticated:
         group = _get_group_for_user(request, group_id) if group_id else my_groups.first()
-    form = NewPlayForm(module.INFO, group, request.POST or None)
+    own = group.players.filter(user=request.user).first() if group else None
+    form = NewPlayForm(module.INFO, group, request.POST or None, first_seat=own.name if own else "")
     if request.method == "POST" and form.is_valid():
         play = start_play(
             game=slug,
@@ -156,6 +167,8 @@ def result(request: HttpRequest, play_id: UUID) -> HttpResponse:
         ],
         "groups": Group.objects.for_user(request.user).order_by("name"),
     }
+    if play.game in RESULT_EXTRAS:
+        ctx["extras"] = RESULT_EXTRAS[play.game](play, results)
     return render(request, "result.html", ctx)
 
 

@@ -17,3 +17,8 @@ document.addEventListener("click", (event) => {
   input.value = String(next);
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
+
+// Tapping a count selects it, so typing 3 over a 0 gives 3, not 03.
+document.addEventListener("focusin", (event) => {
+  if (event.target.matches("input[type=number]")) event.target.select();
+});

@@ -1,0 +1,488 @@
+"""Shallow Sea on the site: the ocean drawn from the game's own board data, each
+player's entry as the screens change it, the Sealife catalogue, and what the live
+panel and the result page show.
+
+The rules live in games/shallow_sea; this module only shapes them for the screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
+from django.utils import timezone
+
+from games.shallow_sea.data import (
+    BLUE_CARDS,
+    BUBBLES,
+    COLORS,
+    CORNERS,
+    INNER_SPACES,
+    MODIFIED_RULES,
+    ORANGE_CARDS,
+    SCENARIOS,
+    SEALIFE,
+    SPACE_POINTS,
+    SPACES,
+    Point,
+)
+from games.shallow_sea.info import INFO
+from scorepad.models import Result, SealifeCatalogueEntry
+
+# --- The ocean, drawn -----------------------------------------------------------
+# The board's lattice (columns 0-10, rows 0-6: spaces and the bubbles between them)
+# scaled to SVG user units; the page scales the drawing to the phone's width.
+UNIT = 40  # one lattice step; a diamond is two steps wide and tall
+MARGIN = 14  # room for the outermost bubbles
+GAP = 2.5  # between neighbouring diamonds
+BOARD_WIDTH = 2 * MARGIN + 10 * UNIT
+BOARD_HEIGHT = 2 * MARGIN + 6 * UNIT
+VIEWBOX = f"0 0 {BOARD_WIDTH} {BOARD_HEIGHT}"
+COLOR_LETTERS = {color: color[0].upper() for color in COLORS}
+SEALIFE_CLASSES = "ABCDEF"
+
+
+def _at(point: Point) -> tuple[float, float]:
+    col, row = point
+    return MARGIN + col * UNIT, MARGIN + row * UNIT
+
+
+def _diamond(radius: float) -> str:
+    corners = ((0, -radius), (radius, 0), (0, radius), (-radius, 0))
+    return " ".join(f"{x:g},{y:g}" for x, y in corners)
+
+
+# Every space, and the area a finger taps around a bubble, is this diamond moved to
+# its lattice point.
+DIAMOND = _diamond(UNIT - GAP)
+
+
+@dataclass(frozen=True)
+class SpaceShape:
+    name: str
+    row: int
+    col: int
+    x: float
+    y: float
+    inner: bool
+
+
+@dataclass(frozen=True)
+class BubbleShape:
+    name: str  # named through the first space (reading order) that touches it
+    point: Point
+    x: float
+    y: float
+    spaces: tuple[str, ...]
+
+
+def _bubble_name(point: Point) -> str:
+    space = BUBBLES[point][0]
+    corner = next(c for c, p in CORNERS[space].items() if p == point)
+    return f"{space}:{corner}"
+
+
+SPACE_SHAPES: dict[str, SpaceShape] = {
+    name: SpaceShape(
+        name,
+        row,
+        col,
+        *_at((col, row)),
+        name in INNER_SPACES,
+    )
+    for name, (col, row) in SPACE_POINTS.items()
+}
+BUBBLE_SHAPES: dict[Point, BubbleShape] = {
+    point: BubbleShape(_bubble_name(point), point, *_at(point), spaces)
+    for point, spaces in BUBBLES.items()
+}
+BUBBLE_NAMES = {shape.name: point for point, shape in BUBBLE_SHAPES.items()}
+
+
+def bubble_point(name: str) -> Point | None:
+    """The bubble a name like ``R2C3:top`` points at (any touching space will do)."""
+    space, _, corner = name.partition(":")
+    return CORNERS.get(space, {}).get(corner)
+
+
+# --- A player's entry -------------------------------------------------------------
+def board_of(result: Result) -> dict[str, Any]:
+    return result.entry.get("board", {})
+
+
+def sheet_of(result: Result) -> dict[str, Any]:
+    return result.entry.get("sheet", {})
+
+
+def fish_on_bubbles(board: Mapping[str, Any]) -> dict[Point, str]:
+    """The Incomplete Fish by bubble, whichever names the entry uses."""
+    found = {}
+    for fish in board.get("fish", []):
+        point = bubble_point(str(fish.get("at", "")))
+        if point is not None:
+            found[point] = fish.get("color")
+    return found
+
+
+def with_tile(board: Mapping[str, Any], space: str, tile: dict[str, Any] | None) -> dict:
+    """The board with ``space`` holding ``tile`` (None: empty), tiles in reading order."""
+    tiles = {**board.get("tiles", {}), space: tile}
+    ordered = {name: tiles[name] for name in SPACES if tiles.get(name) is not None}
+    return {**board, "tiles": ordered}
+
+
+def with_fish(board: Mapping[str, Any], point: Point, color: str | None) -> dict:
+    """The board with an Incomplete Fish of ``color`` on the bubble (None: no fish)."""
+    fish = {**fish_on_bubbles(board), point: color}
+    placed = [
+        {"at": BUBBLE_SHAPES[p].name, "color": c}
+        for p in BUBBLE_SHAPES
+        if (c := fish.get(p)) is not None
+    ]
+    return {**board, "fish": placed}
+
+
+def entered(result: Result, entry: str) -> bool:
+    """Whether the player has put anything in yet."""
+    part = result.entry.get(entry, {})
+    if entry == "board":
+        return bool(part.get("tiles") or part.get("fish") or "seashells" in part)
+    return bool(part)
+
+
+# --- Describing tiles ---------------------------------------------------------------
+def sealife_name(code: str) -> str:
+    return f"{SEALIFE[code].name} ({code})"
+
+
+def describe_tile(tile: Mapping[str, Any] | None) -> str:
+    if not tile:
+        return "empty"
+    if tile.get("kind") == "coral":
+        if not tile.get("completed"):
+            color = tile.get("color")
+            return f"incomplete {color} coral" if color else "incomplete coral"
+        return (
+            f"{tile.get('color')} coral, {tile.get('vp')} VP, completed, "
+            f"{tile.get('fish')} fish on it"
+        )
+    name = sealife_name(tile["code"]) if tile.get("code") in SEALIFE else "Sealife"
+    if tile.get("completed"):
+        return f"{name}, completed, {_vp_text(tile.get('vp'))}"
+    partial = tile.get("partial")
+    if partial is None:
+        return f"{name}, incomplete"
+    return f"{name}, incomplete, {partial} met × {_vp_text(tile.get('partial_vp'))}"
+
+
+def _vp_text(vp: int | None) -> str:
+    return "VP unknown" if vp is None else f"{vp} VP"
+
+
+@dataclass(frozen=True)
+class DrawnSpace:
+    """One diamond as the board template draws it."""
+
+    shape: SpaceShape
+    tile: Mapping[str, Any] | None
+    label: str
+    classes: str
+    big: str  # the number in the middle
+    small: str  # the line above it
+    fish: str | None  # the Completed Fish's color on a completed coral
+    selected: bool
+
+
+@dataclass(frozen=True)
+class DrawnBubble:
+    shape: BubbleShape
+    color: str | None
+    letter: str
+    label: str
+    selected: bool
+    free: bool  # no tile touches it yet
+
+
+def draw_space(shape: SpaceShape, tile: Mapping[str, Any] | None, selected: bool) -> DrawnSpace:
+    classes = ["space"]
+    big = small = ""
+    fish = None
+    if tile and tile.get("kind") == "coral":
+        classes.append("coral")
+        if tile.get("color") in COLORS:
+            classes.append(f"c-{tile['color']}")
+            small = tile["color"]
+        if tile.get("completed"):
+            classes.append("completed")
+            big = str(tile.get("vp", "?"))
+            fish = tile.get("fish") if tile.get("fish") in COLORS else None
+        else:
+            classes.append("incomplete")
+            small = small or "coral"
+            big = "…"
+    elif tile:
+        classes.append("sealife")
+        small = str(tile.get("code", "?"))
+        if tile.get("completed"):
+            classes.append("completed")
+            big = "?" if tile.get("vp") is None else str(tile["vp"])
+        else:
+            classes.append("incomplete")
+            partial, each = tile.get("partial"), tile.get("partial_vp")
+            big = f"{partial}×{each}" if partial and each is not None else str(partial or 0)
+    else:
+        classes.append("empty")
+    if selected:
+        classes.append("selected")
+    label = f"{shape.name}: {describe_tile(tile)}"
+    return DrawnSpace(shape, tile, label, " ".join(classes), big, small, fish, selected)
+
+
+def draw_board(
+    board: Mapping[str, Any], *, selected_space: str | None = None, selected: Point | None = None
+) -> dict[str, Any]:
+    tiles = board.get("tiles", {})
+    fish = fish_on_bubbles(board)
+    spaces = [
+        draw_space(shape, tiles.get(name), name == selected_space)
+        for name, shape in SPACE_SHAPES.items()
+    ]
+    bubbles = []
+    for point, shape in BUBBLE_SHAPES.items():
+        color = fish.get(point)
+        where = shape.name.replace(":", " ")
+        label = f"Bubble {where}: {color + ' fish' if color else 'no fish'}"
+        bubbles.append(
+            DrawnBubble(
+                shape,
+                color,
+                COLOR_LETTERS.get(color or "", ""),
+                label,
+                point == selected,
+                not any(space in tiles for space in shape.spaces),
+            )
+        )
+    return {
+        "viewbox": VIEWBOX,
+        "diamond": DIAMOND,
+        "width": BOARD_WIDTH,
+        "height": BOARD_HEIGHT,
+        "spaces": spaces,
+        "bubbles": bubbles,
+        "tiles": len(tiles),
+        "fish": len(fish),
+        "empty": len(SPACES) - len(tiles),
+    }
+
+
+# --- The Sealife catalogue ------------------------------------------------------------
+@dataclass(frozen=True)
+class Printed:
+    """What one Sealife type's tiles print, where known."""
+
+    vp: int | None
+    partial_vp: int | None
+    source: str  # "play" (already used in this play), a catalogue source, or "engine"
+
+
+def catalogue() -> dict[str, SealifeCatalogueEntry]:
+    """Every Sealife type's catalogue row; types without one get the engine's values."""
+    rows = {row.code: row for row in SealifeCatalogueEntry.objects.all()}
+    return {
+        code: rows.get(code)
+        or SealifeCatalogueEntry(code=code, vp=kind.vp, partial_vp=kind.partial_vp)
+        for code, kind in SEALIFE.items()
+    }
+
+
+def printed_values(boards: Iterable[Mapping[str, Any]]) -> dict[str, Printed]:
+    """What each type prints, for pre-filling a tile: a value another tile of this play
+    already uses comes first (all tiles of a type print the same), then the catalogue."""
+    known = {code: Printed(row.vp, row.partial_vp, row.source) for code, row in catalogue().items()}
+    for board in boards:
+        for tile in board.get("tiles", {}).values():
+            code = tile.get("code")
+            if tile.get("kind") != "sealife" or code not in known:
+                continue
+            vp, partial_vp = tile.get("vp"), tile.get("partial_vp")
+            before = known[code]
+            known[code] = Printed(
+                vp if vp is not None else before.vp,
+                partial_vp if partial_vp is not None else before.partial_vp,
+                "play",
+            )
+    return known
+
+
+def remember(code: str, vp: int | None, partial_vp: int | None, user: Any) -> list[str]:
+    """Keep values typed at the table where the catalogue does not know them yet; a
+    value the catalogue already holds is only changed on the catalogue screen.
+    Returns what was learnt, for the screen to say."""
+    learnt = []
+    who = user if user.is_authenticated else None
+    SealifeCatalogueEntry.objects.get_or_create(
+        code=code, defaults={"vp": SEALIFE[code].vp, "partial_vp": SEALIFE[code].partial_vp}
+    )
+    for field, value, what in (("vp", vp, "VPs"), ("partial_vp", partial_vp, "VPs per count")):
+        if value is None:
+            continue
+        changed = SealifeCatalogueEntry.objects.filter(
+            Q(code=code) & Q(**{f"{field}__isnull": True})
+        ).update(
+            **{field: value},
+            source=SealifeCatalogueEntry.Source.TABLE,
+            updated=timezone.now(),
+            updated_by=who,
+        )
+        if changed:
+            learnt.append(f"{value} {what}")
+    return learnt
+
+
+# --- Setup, in words --------------------------------------------------------------------
+MODE_LABELS = {
+    "standard": "Standard: 2 to 4 players",
+    "solo": "Solo: 1 player, with the Lionfish card and a rank title",
+    "family": "Family: 1 to 4 players, only the tiles count",
+}
+ENTRY_LABELS = {
+    "board": "Tap in each ocean on a drawing of the board: Scorepad works out every line",
+    "sheet": "Copy each column of the paper score pad: you add up each line",
+}
+
+
+def card_label(color: str, number: int) -> str:
+    cards = ORANGE_CARDS if color == "orange" else BLUE_CARDS
+    return f"{color.title()} {number} · {cards[number].name}"
+
+
+def achievement_label(achievement: Mapping[str, Any] | None) -> str:
+    if not achievement:
+        return "No achievement mode"
+    kind, number = achievement.get("kind"), achievement.get("number")
+    if kind == "scenario" and number in SCENARIOS:
+        scenario = SCENARIOS[number]
+        return (
+            f"Scenario {number} ({scenario.difficulty}, {scenario.minimum_score}+ VPs): "
+            f"{scenario.objective}"
+        )
+    if kind == "modified" and number in MODIFIED_RULES:
+        return f"Modified rule {number}: {MODIFIED_RULES[number]}"
+    return "Standard-rules achievements (all 25)"
+
+
+def setup_summary(mode: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    setup = options.get("setup", {})
+    return {
+        "mode": MODE_LABELS.get(mode, mode),
+        "cards": [
+            card_label(color, n) for color in ("orange", "blue") for n in setup.get(color, [])
+        ],
+        "sealife": [sealife_name(code) for code in setup.get("sealife", []) if code in SEALIFE],
+        "achievement": achievement_label(options.get("achievement")),
+        "entry": "the board" if options.get("entry", "board") == "board" else "the paper sheet",
+    }
+
+
+# --- What a score shows ---------------------------------------------------------------------
+def score_lines(
+    player: Any, mode: str, setup: Mapping[str, Any], *, rows: bool = True
+) -> list[dict[str, Any]]:
+    """One player's breakdown, labelled as the score pad's lines, for the live panel
+    (``rows=False`` leaves out the row lines a paper sheet already shows)."""
+    kept = {c["color"]: c["name"] for c in player.extra.get("ecosystem_cards", []) if c["scored"]}
+    lines = []
+    for category in INFO.categories:
+        key = category.key
+        if mode == "family" and key != "tiles" and not key.startswith("row_"):
+            continue
+        if (key == "lionfish" and mode != "solo") or (key.startswith("row_") and not rows):
+            continue
+        label = category.label
+        if key in ("orange", "blue"):
+            cards = ORANGE_CARDS if key == "orange" else BLUE_CARDS
+            names = [kept[key]] if key in kept else [cards[n].name for n in setup.get(key, [])]
+            label = f"{key.title()}: {' or '.join(names)}" if names else label
+        lines.append(
+            {"key": key, "label": label, "vp": player.breakdown[key], "sub": key.startswith("row_")}
+        )
+    return lines
+
+
+ACHIEVEMENT_STATES = {True: "earned", False: "missed", None: "tick"}
+
+
+def _achievement_text(item: Mapping[str, Any]) -> str:
+    if item["kind"] == "scenario":
+        minimum = f"{item['minimum_score']}+ VPs"
+        reached = "reached" if item["minimum_met"] else "not reached"
+        if item["objective"] == "None.":
+            return f"Scenario {item['number']}: {minimum} ({reached})"
+        objective = {True: "met", False: "not met", None: "for you to judge"}[item["objective_met"]]
+        return (
+            f"Scenario {item['number']}: {minimum} and: {item['objective']} "
+            f"({minimum} {reached}; objective {objective})"
+        )
+    if item["kind"] == "modified":
+        return f"Modified rule {item['number']}: {item['objective']}"
+    return f"{item['number']}. {item['objective']}"
+
+
+def result_extras(play: Any, results: list[Result]) -> dict[str, Any]:
+    """What the result page adds for Shallow Sea: the warnings, each Ecosystem card's
+    VPs, solo rank titles, the left-out color of scenario 15 and the achievements."""
+    from games.contract import InvalidInput
+
+    try:
+        warnings = play.score(partial=False).extra.get("warnings", [])
+    except InvalidInput:
+        warnings = []
+    cards: dict[tuple[str, int], list[str]] = {}
+    for index, result in enumerate(results):
+        for card in result.extra.get("ecosystem_cards", []):
+            row = cards.setdefault((card["color"], card["number"]), [""] * len(results))
+            kept = (
+                " (kept)"
+                if card["scored"] and len(play.options["setup"][card["color"]]) > 1
+                else ""
+            )
+            row[index] = f"{card['vp']}{kept}"
+    tables = []
+    if cards:
+        tables.append(
+            {
+                "title": "Ecosystem cards",
+                "rows": [
+                    {"label": card_label(color, number), "values": values}
+                    for (color, number), values in cards.items()
+                ],
+            }
+        )
+    players = []
+    for result in results:
+        extra = result.extra
+        lines = []
+        if "rank_title" in extra:
+            lines.append(f"Solo rank: {extra['rank_title'] or 'none (below 130)'}")
+        if "left_out_color" in extra:
+            lines.append(f"Scenario 15: {extra['left_out_color']} corals left out")
+        items = [
+            {"text": _achievement_text(a), "state": ACHIEVEMENT_STATES[a["earned"]]}
+            for a in extra.get("achievements", [])
+        ]
+        lists = []
+        if items:
+            shown = [item for item in items if item["state"] != "missed"]
+            missed = [item for item in items if item["state"] == "missed"]
+            lists.append({"title": "Achievements", "items": shown, "missed": missed})
+        if lines or lists:
+            players.append({"name": result.name, "lines": lines, "lists": lists})
+    return {"warnings": warnings, "tables": tables, "players": players}
+
+
+SEALIFE_GROUPS = [
+    {"letter": letter, "codes": [code for code in SEALIFE if code.startswith(letter)]}
+    for letter in SEALIFE_CLASSES
+]

@@ -1,0 +1,499 @@
+"""Shallow Sea's forms: the setup of a new play, one space or one bubble of an ocean,
+the Seashells and Lionfish, the paper-pad column and the Sealife catalogue.
+
+Each form turns into the JSON the game reads; the game's own checks decide what is
+valid, and their messages come back to the field they name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from games.contract import FieldError, InvalidInput
+from games.shallow_sea import parse
+from games.shallow_sea.data import (
+    BLUE_CARDS,
+    COLORS,
+    CORAL_VPS,
+    FIRST_FAMILY_GAME_SEALIFE,
+    FIRST_GAME_BLUE,
+    FIRST_GAME_ORANGE,
+    FIRST_GAME_SEALIFE,
+    FISH_PER_COLOR,
+    LEFT_OUT_COLOR_SCENARIO,
+    MAX_SEASHELLS,
+    MODIFIED_RULES,
+    ORANGE_CARDS,
+    ROWS,
+    SCENARIOS,
+    SEALIFE,
+    STANDARD_ACHIEVEMENTS,
+)
+from games.shallow_sea.info import INFO, MODES
+from scorepad.forms import NewPlayForm, count_field
+from scorepad.shallow_sea import (
+    ENTRY_LABELS,
+    MODE_LABELS,
+    SEALIFE_GROUPS,
+    Printed,
+    sealife_name,
+)
+
+COLOR_CHOICES = [(color, color.title()) for color in COLORS]
+ACHIEVEMENT_CHOICES = [
+    ("none", "None"),
+    ("scenario", "A scenario"),
+    ("standard", f"The {len(STANDARD_ACHIEVEMENTS)} standard-rules achievements"),
+    ("modified", "A modified rule"),
+]
+PRESETS = {
+    "first": ((FIRST_GAME_ORANGE,), (FIRST_GAME_BLUE,), FIRST_GAME_SEALIFE),
+    "family": ((), (), FIRST_FAMILY_GAME_SEALIFE),
+}
+
+
+def _card_choices(cards: dict[int, Any]) -> list[tuple[int, str]]:
+    return [(n, f"{n} · {card.name}") for n, card in cards.items()]
+
+
+class SetupForm(NewPlayForm):
+    """Who plays, the mode, the Ecosystem cards and Sealife types, achievement mode and
+    how each ocean is entered. The game itself checks the players against the mode."""
+
+    def __init__(self, group: Any, *args: Any, **kwargs: Any):
+        super().__init__(INFO, group, *args, **kwargs)
+        # Django keeps fields in the order they were added: the seats come first.
+        self.fields["mode"].label = "Mode"
+        self.fields["mode"].choices = [(mode, MODE_LABELS[mode]) for mode in MODES]
+        self.fields["mode"].initial = "standard"
+        for color, cards in (("orange", ORANGE_CARDS), ("blue", BLUE_CARDS)):
+            self.fields[color] = forms.TypedMultipleChoiceField(
+                label=f"{color.title()} Ecosystem card",
+                choices=_card_choices(cards),
+                coerce=int,
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+            )
+        self.fields["sealife"] = forms.MultipleChoiceField(
+            label="The 10 Sealife types",
+            choices=[(code, f"{code} {kind.name}") for code, kind in SEALIFE.items()],
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+        self.fields["achievement"] = forms.ChoiceField(
+            label="Achievement mode",
+            choices=ACHIEVEMENT_CHOICES,
+            initial="none",
+            widget=forms.RadioSelect,
+        )
+        self.fields["scenario"] = forms.TypedChoiceField(
+            label="Scenario",
+            choices=[
+                (n, f"{n} · {s.difficulty} · {s.minimum_score}+ VPs · {s.objective}")
+                for n, s in SCENARIOS.items()
+            ],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            help_text="A scenario brings its own cards and Sealife types.",
+        )
+        self.fields["rule"] = forms.TypedChoiceField(
+            label="Modified rule",
+            choices=[(n, f"{n} · {text}") for n, text in MODIFIED_RULES.items()],
+            coerce=int,
+            empty_value=None,
+            required=False,
+        )
+        self.fields["entry"] = forms.ChoiceField(
+            label="How do you want to enter each ocean?",
+            choices=list(ENTRY_LABELS.items()),
+            initial="board",
+            widget=forms.RadioSelect,
+        )
+
+    def _card_boxes(self, color: str) -> list[dict[str, Any]]:
+        """Each card's checkbox with what the card scores."""
+        cards = ORANGE_CARDS if color == "orange" else BLUE_CARDS
+        return [{"box": box, "text": cards[int(box.data["value"])].text} for box in self[color]]
+
+    @property
+    def orange_boxes(self) -> list[dict[str, Any]]:
+        return self._card_boxes("orange")
+
+    @property
+    def blue_boxes(self) -> list[dict[str, Any]]:
+        return self._card_boxes("blue")
+
+    def sealife_groups(self) -> list[dict[str, Any]]:
+        """The Sealife checkboxes by class (A to F), for the template."""
+        boxes = {box.data["value"]: box for box in self["sealife"]}
+        return [
+            {"letter": g["letter"], "boxes": [boxes[code] for code in g["codes"]]}
+            for g in SEALIFE_GROUPS
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        mode = data.get("mode") or "standard"
+        kind = data.get("achievement") or "none"
+        achievement: dict[str, Any] | None = None
+        setup = {
+            "orange": data.get("orange", []),
+            "blue": data.get("blue", []),
+            "sealife": data.get("sealife", []),
+        }
+        if kind == "scenario":
+            number = data.get("scenario")
+            if number is None:
+                self.add_error("scenario", "Choose the scenario.")
+                return data
+            achievement = {"kind": "scenario", "number": number}
+            scenario = SCENARIOS[number]
+            setup = {
+                "orange": [scenario.orange],
+                "blue": [scenario.blue],
+                "sealife": list(scenario.sealife),
+            }
+        elif kind == "modified":
+            if data.get("rule") is None:
+                self.add_error("rule", "Choose the modified rule.")
+                return data
+            achievement = {"kind": "modified", "number": data["rule"]}
+        elif kind == "standard":
+            achievement = {"kind": "standard"}
+        if mode == "family":
+            setup = {**setup, "orange": [], "blue": []}
+        options = {"setup": setup, "achievement": achievement, "entry": data.get("entry")}
+        if "names" in data:
+            self._check_with_the_game(data["names"], mode, options)
+        data["options"] = options
+        return data
+
+    def _check_with_the_game(self, names: list[str], mode: str, options: dict[str, Any]) -> None:
+        entry = options["entry"]
+        game = {"players": names, "mode": mode, **options, f"{entry}s": {}}
+        try:
+            parse(game, partial=True)
+        except InvalidInput as e:
+            for error in e.errors:
+                self.add_error(self._field_for(error), error.message)
+
+    def _field_for(self, error: FieldError) -> str | None:
+        head = error.field.split(".")[0].split("[")[0]
+        if head == "setup":
+            part = error.field.split(".")[1].split("[")[0]
+            return part if part in self.fields else None
+        if head == "achievement":
+            return {"scenario": "scenario", "modified": "rule"}.get(
+                self.cleaned_data.get("achievement"), "achievement"
+            )
+        return "mode" if head == "mode" else None
+
+    @classmethod
+    def preset(cls, data: Any, name: str) -> dict[str, Any]:
+        """The form's values with a ready-made setup filled in (first game, first family
+        game or the chosen scenario's), to show before starting."""
+        initial = {key: data.getlist(key) for key in ("orange", "blue", "sealife")}
+        initial |= {key: value for key, value in data.items() if key not in initial}
+        if name == "scenario" and str(initial.get("scenario", "")).isdigit():
+            number = int(initial["scenario"])
+            if number in SCENARIOS:
+                s = SCENARIOS[number]
+                initial |= {"orange": [s.orange], "blue": [s.blue], "sealife": list(s.sealife)}
+                initial["achievement"] = "scenario"
+                initial.setdefault("mode", "standard")
+                if initial["mode"] == "family":
+                    initial["mode"] = "standard"
+        elif name in PRESETS:
+            orange, blue, sealife = PRESETS[name]
+            initial |= {"orange": list(orange), "blue": list(blue), "sealife": list(sealife)}
+            if name == "family":
+                initial["mode"] = "family"
+                initial["achievement"] = "none"
+        initial.pop("preset", None)
+        initial.pop("csrfmiddlewaretoken", None)
+        return initial
+
+
+# --- One space of an ocean ----------------------------------------------------------------
+KIND_CHOICES = [("empty", "Empty"), ("coral", "Coral"), ("sealife", "Sealife")]
+COMPLETED_CHOICES = [("yes", "Completed"), ("no", "Incomplete")]
+# Where the game's messages about one tile land on this form.
+TILE_FIELDS = {
+    "kind": "kind",
+    "completed": "completed",
+    "color": "color",
+    "fish": "fish",
+    "code": "code",
+    "partial": "partial",
+    "partial_vp": "partial_vp",
+}
+
+
+class TileForm(forms.Form):
+    """What lies on one space: nothing, a coral or a Sealife tile of this game."""
+
+    def __init__(self, sealife: list[str], printed: dict[str, Printed], *args: Any, **kwargs: Any):
+        super().__init__(*args, label_suffix="", **kwargs)
+        self.printed = printed
+        self.fields["kind"] = forms.ChoiceField(
+            label="On this space", choices=KIND_CHOICES, widget=forms.RadioSelect
+        )
+        self.fields["completed"] = forms.ChoiceField(
+            label="Completed?", choices=COMPLETED_CHOICES, widget=forms.RadioSelect, required=False
+        )
+        self.fields["color"] = forms.ChoiceField(
+            label="Coral color", choices=COLOR_CHOICES, widget=forms.RadioSelect, required=False
+        )
+        self.fields["coral_vp"] = forms.TypedChoiceField(
+            label="Coral VPs",
+            choices=[(vp, str(vp)) for vp in CORAL_VPS],
+            coerce=int,
+            empty_value=None,
+            widget=forms.RadioSelect,
+            required=False,
+        )
+        self.fields["fish"] = forms.ChoiceField(
+            label="Completed Fish on it",
+            choices=COLOR_CHOICES,
+            widget=forms.RadioSelect,
+            required=False,
+        )
+        self.fields["code"] = forms.ChoiceField(
+            label="Sealife type",
+            choices=[(code, f"{code} {SEALIFE[code].name}") for code in sealife],
+            widget=forms.RadioSelect,
+            required=False,
+        )
+        self.fields["vp"] = count_field("VPs printed on it", None)
+        self.fields["partial"] = count_field("How much of its condition is met", None)
+        self.fields["partial_vp"] = count_field("VPs printed per count met", None)
+
+    def code_choices(self) -> list[dict[str, Any]]:
+        """Each Sealife radio with what it prints, so a script can pre-fill the VPs."""
+        rows = []
+        for radio in self["code"]:
+            code = radio.data["value"]
+            known = self.printed[code]
+            rows.append(
+                {
+                    "radio": radio,
+                    "code": code,
+                    "name": SEALIFE[code].name,
+                    "vp": known.vp,
+                    "partial_vp": known.partial_vp,
+                    "count": SEALIFE[code].count,
+                    "anywhere": SEALIFE[code].where == "anywhere",
+                }
+            )
+        return rows
+
+    @classmethod
+    def initial_from(cls, tile: dict[str, Any] | None) -> dict[str, Any]:
+        if not tile:
+            return {"kind": "coral", "completed": "yes"}
+        initial = {"kind": tile.get("kind"), "completed": "yes" if tile.get("completed") else "no"}
+        if tile.get("kind") == "coral":
+            initial |= {"color": tile.get("color"), "coral_vp": tile.get("vp")}
+            initial["fish"] = tile.get("fish")
+        else:
+            initial |= {k: tile.get(k) for k in ("code", "vp", "partial", "partial_vp")}
+        return initial
+
+    def tile(self) -> dict[str, Any] | None:
+        """The tile as the game reads it (None for an empty space); the values a Sealife
+        tile leaves blank come from this play or the catalogue. Adds form errors for
+        what only the player can say."""
+        data = self.cleaned_data
+        kind = data["kind"]
+        if kind == "empty":
+            return None
+        if not data.get("completed"):
+            self.add_error("completed", "Say whether the tile is completed.")
+            return None
+        completed = data["completed"] == "yes"
+        if kind == "coral":
+            tile: dict[str, Any] = {"kind": "coral", "completed": completed}
+            if data.get("color"):
+                tile["color"] = data["color"]
+            if data.get("coral_vp") is not None:
+                tile["vp"] = data["coral_vp"]
+            if completed and data.get("fish"):
+                tile["fish"] = data["fish"]
+            return tile
+        code = data.get("code")
+        if not code:
+            self.add_error("code", "Choose the Sealife type.")
+            return None
+        kind_of = SEALIFE[code]
+        known = self.printed[code]
+        vp = data.get("vp") if data.get("vp") is not None else known.vp
+        partial_vp = (
+            data.get("partial_vp") if data.get("partial_vp") is not None else known.partial_vp
+        )
+        tile = {"kind": "sealife", "code": code, "completed": completed}
+        if completed:
+            if vp is None:
+                self.add_error(
+                    "vp",
+                    f"The catalogue does not know the {sealife_name(code)}'s VPs yet: "
+                    "type the number printed on the tile.",
+                )
+            tile["vp"] = vp
+        elif kind_of.where != "anywhere":
+            # The Nautilus and the Giant Clam count the ocean's corals themselves.
+            partial = data.get("partial")
+            if partial is None:
+                self.add_error("partial", "Say how much of its condition is met (0 if none).")
+                return None
+            tile["partial"] = partial
+            if partial and partial_vp is None:
+                self.add_error(
+                    "partial_vp",
+                    f"The catalogue does not know the {sealife_name(code)}'s VPs per count "
+                    "yet: type the number printed on the tile.",
+                )
+        if vp is not None:
+            tile["vp"] = vp
+        if partial_vp is not None:
+            tile["partial_vp"] = partial_vp
+        return tile
+
+    def field_for(self, rest: str) -> str | None:
+        """The field a game error about this tile (``…tiles.R1C2.<rest>``) points at."""
+        if rest == "vp":
+            return "coral_vp" if self.cleaned_data.get("kind") == "coral" else "vp"
+        return TILE_FIELDS.get(rest)
+
+
+class FishForm(forms.Form):
+    """The Incomplete Fish on one bubble, if any."""
+
+    color = forms.ChoiceField(
+        label="Fish on this bubble",
+        choices=[*COLOR_CHOICES, ("none", "No fish")],
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, label_suffix="", **kwargs)
+
+
+class OceanExtrasForm(forms.Form):
+    """What lies beside the ocean: Seashells, the Lionfish card, scenario 15's color."""
+
+    def __init__(self, mode: str, achievement: dict[str, Any] | None, *args: Any, **kwargs: Any):
+        super().__init__(*args, label_suffix="", **kwargs)
+        self.fields["seashells"] = count_field("Seashells left", MAX_SEASHELLS)
+        if mode == "solo":
+            self.fields["lionfish"] = count_field(
+                "Fish on the Lionfish card", FISH_PER_COLOR[1] * 4
+            )
+        if achievement == {"kind": "scenario", "number": LEFT_OUT_COLOR_SCENARIO}:
+            self.fields["left_out_color"] = forms.ChoiceField(
+                label="Color left out (scenario 15)",
+                choices=[("", "The one that costs least"), *COLOR_CHOICES],
+                required=False,
+                widget=forms.RadioSelect,
+            )
+
+    def apply(self, board: dict[str, Any]) -> dict[str, Any]:
+        """The board with these values; a blank count is left out (not yet entered)."""
+        board = dict(board)
+        for key in self.fields:
+            value = self.cleaned_data.get(key)
+            if value is None or value == "":
+                board.pop(key, None)
+            else:
+                board[key] = value
+        return board
+
+
+# --- The paper pad's column -------------------------------------------------------------------
+class SheetForm(forms.Form):
+    """One player's column of the paper score pad; a blank line is not entered yet."""
+
+    def __init__(self, mode: str, setup: dict[str, Any], *args: Any, **kwargs: Any):
+        super().__init__(*args, label_suffix="", **kwargs)
+        if mode != "family":
+            for color, cards in (("orange", ORANGE_CARDS), ("blue", BLUE_CARDS)):
+                names = " or ".join(cards[n].name for n in setup.get(color, []))
+                self.fields[color] = count_field(f"{color.title()}: {names}".rstrip(": "), None)
+        for row in ROWS:
+            self.fields[f"row_{row}"] = count_field(f"Row {row} tiles", None)
+        if mode != "family":
+            self.fields["different_sealife"] = count_field(
+                "Different completed Sealife types", len(setup.get("sealife", [])) or None
+            )
+            self.fields["incomplete_fish"] = count_field("Incomplete Fish VPs", None)
+        self.fields["seashells"] = count_field("Seashells left", MAX_SEASHELLS)
+        if mode == "solo":
+            self.fields["lionfish"] = count_field(
+                "Fish on the Lionfish card", FISH_PER_COLOR[1] * 4
+            )
+
+    def row_fields(self) -> list[forms.BoundField]:
+        return [self[f"row_{row}"] for row in ROWS]
+
+    def other_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if not name.startswith("row_")]
+
+    def sheet(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        sheet = {k: v for k, v in data.items() if not k.startswith("row_") and v is not None}
+        rows = [data.get(f"row_{row}") for row in ROWS]
+        if any(vp is not None for vp in rows):
+            sheet["rows"] = [vp or 0 for vp in rows]
+        return sheet
+
+    @classmethod
+    def initial_from(cls, sheet: dict[str, Any]) -> dict[str, Any]:
+        initial = {k: v for k, v in sheet.items() if k != "rows"}
+        for row, vp in zip(ROWS, sheet.get("rows", []), strict=False):
+            initial[f"row_{row}"] = vp
+        return initial
+
+    def field_for(self, rest: str) -> str | None:
+        """``rows[2]`` -> ``row_3``; ``orange`` -> ``orange``."""
+        if rest.startswith("rows["):
+            return f"row_{int(rest[5:].split(']')[0]) + 1}"
+        if rest == "rows":
+            return "row_1"
+        return rest if rest in self.fields else None
+
+
+# --- The Sealife catalogue ---------------------------------------------------------------------
+class CatalogueForm(forms.Form):
+    """Every Sealife type's printed VPs; a blank value is unknown."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, label_suffix="", **kwargs)
+        for code, kind in SEALIFE.items():
+            self.fields[f"vp_{code}"] = forms.IntegerField(
+                label=f"{kind.name}: VPs when completed",
+                min_value=0,
+                max_value=99,
+                required=False,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+            self.fields[f"partial_vp_{code}"] = forms.IntegerField(
+                label=f"{kind.name}: VPs per count met",
+                min_value=0,
+                max_value=99,
+                required=False,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+
+    def rows(self, entries: dict[str, Any]) -> list[dict[str, Any]]:
+        return [
+            {
+                "code": code,
+                "kind": kind,
+                "entry": entries.get(code),
+                "vp": self[f"vp_{code}"],
+                "partial_vp": self[f"partial_vp_{code}"],
+            }
+            for code, kind in SEALIFE.items()
+        ]

@@ -1,0 +1,107 @@
+"""A group's history as files: CSV, the Scorepad document, the BG Stats play file,
+and importing a Scorepad document into a group."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.http import content_disposition_header
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scorepad import exports
+from scorepad.models import Group
+from scorepad.views.common import _get_group_for_user
+
+MAX_UPLOAD_BYTES = 10 * 1024 * 1024  # a few thousand plays
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="Scorepad file (.json)",
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, label_suffix="", **kwargs)
+
+    def clean_file(self) -> Any:
+        """The file's JSON; the document itself is read by ``exports.import_history``."""
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(
+                f"The file is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB."
+            )
+        try:
+            return json.loads(upload.read().decode("utf-8-sig"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise forms.ValidationError(
+                "This file is not a Scorepad export: it is not JSON."
+            ) from None
+
+
+def _attachment(response: HttpResponse, group: Group, suffix: str) -> HttpResponse:
+    name = exports.filename(group, suffix, timezone.localdate())
+    response["Content-Disposition"] = content_disposition_header(True, name)
+    return response
+
+
+def _json_file(document: dict[str, Any], group: Group, suffix: str) -> HttpResponse:
+    response = JsonResponse(document, json_dumps_params={"indent": 2, "ensure_ascii": False})
+    return _attachment(response, group, suffix)
+
+
+@login_required
+@require_GET
+def export_csv(request: HttpRequest, group_id: int) -> HttpResponse:
+    group = _get_group_for_user(request, group_id)
+    plays = exports.finished_plays(group).with_results()
+    response = HttpResponse(exports.csv_text(plays), content_type="text/csv; charset=utf-8")
+    return _attachment(response, group, ".csv")
+
+
+@login_required
+@require_GET
+def export_json(request: HttpRequest, group_id: int) -> HttpResponse:
+    group = _get_group_for_user(request, group_id)
+    plays = exports.with_entries(exports.finished_plays(group))
+    document = exports.history_document(group, plays, timezone.localtime())
+    return _json_file(document, group, ".json")
+
+
+@login_required
+@require_GET
+def export_bgstats(request: HttpRequest, group_id: int) -> HttpResponse:
+    group = _get_group_for_user(request, group_id)
+    plays = exports.finished_plays(group).with_results()
+    return _json_file(exports.bgstats_document(plays, request.user), group, "-bgstats.json")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_plays(request: HttpRequest, group_id: int) -> HttpResponse:
+    """The export links, and the form that brings a Scorepad file into this group."""
+    group = _get_group_for_user(request, group_id)
+    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
+    problems: list[exports.Problem] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            report = exports.import_history(form.cleaned_data["file"], group, request.user)
+        except exports.ImportRefused as refused:
+            problems = refused.problems
+        else:
+            messages.success(request, report.message())
+            return redirect(group)
+    ctx = {
+        "group": group,
+        "form": form,
+        "problems": problems,
+        "play_count": group.plays.finished().count(),
+    }
+    return render(request, "exports.html", ctx)

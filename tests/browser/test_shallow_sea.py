@@ -1,0 +1,322 @@
+"""Shallow Sea on a phone: set up a first game, tap two oceans into the SVG board, and
+check that the stored result is what the API gives for the same oceans as JSON."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from playwright.sync_api import Page, expect
+
+import games
+from scorepad.models import Play, SealifeCatalogueEntry, start_play
+from tests.browser.conftest import PHONE
+
+FIRST_GAME = {
+    "orange": [1],
+    "blue": [2],
+    "sealife": ["A1", "A4", "B1", "C2", "C4", "D1", "D4", "E1", "E4", "F2"],
+}
+
+
+ARTIFACTS = Path(
+    os.environ.get("TEST_ARTIFACTS_DIR", Path(__file__).resolve().parents[2] / "test-artifacts")
+)
+
+
+def artifact(request: pytest.FixtureRequest, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS / re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{request.node.name}-{name}.png")
+
+
+@pytest.fixture
+def screenshot(request: pytest.FixtureRequest, page: Page) -> Callable[..., Path]:
+    """As tests/browser/conftest.py's, in the dark a table plays in, and leaving the text
+    caret alone: hiding it puts style attributes on the inputs, which htmx would copy
+    onto the next form it swaps in, and the Content Security Policy refuses that."""
+    page.emulate_media(color_scheme="dark")
+
+    def take(name: str, *, full_page: bool = True) -> Path:
+        path = artifact(request, name)
+        page.screenshot(path=path, full_page=full_page, caret="initial")
+        return path
+
+    return take
+
+
+def space(page: Page, name: str):
+    return page.locator(f'svg.ocean a[data-space="{name}"]')
+
+
+def bubble(page: Page, name: str):
+    return page.locator(f'svg.ocean a[data-bubble="{name}"]')
+
+
+def choose(page: Page, group: str, label: str) -> None:
+    """Tap one choice of the open space form (radios are styled as buttons)."""
+    page.locator("#editor fieldset", has_text=group).get_by_text(label, exact=True).click()
+
+
+def coral(
+    page: Page, at: str, color: str, vp: int, fish: str, shot: Callable | None = None
+) -> None:
+    space(page, at).click()
+    expect(page.locator("#editor.open")).to_contain_text(at)
+    choose(page, "On this space", "Coral")
+    choose(page, "Completed?", "Completed")
+    choose(page, "Coral color", color.title())
+    choose(page, "Coral VPs", str(vp))
+    choose(page, "Completed Fish on it", fish.title())
+    if shot:
+        shot("coral-form", full_page=False)
+    page.get_by_role("button", name=f"Save {at}").click()
+    expect(page.locator("#editor")).to_contain_text(f"Saved {at}")
+
+
+def test_an_ocean_tapped_in_scores_as_the_api_does(
+    page: Page, console_errors: list[str], screenshot: Callable[[str], Path]
+) -> None:
+    page.goto("/")
+    page.get_by_role("link", name="Shallow Sea").click()
+    page.get_by_label("Player 1").fill("Mira")
+    page.get_by_label("Player 2").fill("Jonas")
+    page.get_by_role("button", name="First game", exact=True).click()
+    expect(page.get_by_label("1 · Cryptic Coloration")).to_be_checked()
+    expect(page.get_by_label("A1 Whale Shark")).to_be_checked()
+    screenshot("setup")
+    screenshot("setup-top", full_page=False)
+    page.get_by_role("button", name="Start scoring").last.click()
+
+    expect(page.get_by_role("heading", name="Shallow Sea")).to_be_visible()
+    page.get_by_role("link", name="Mira").first.click()
+    expect(page.get_by_role("heading", name="Mira's ocean")).to_be_visible()
+    screenshot("empty-ocean", full_page=False)
+
+    coral(page, "R3C4", "red", 9, "red", screenshot)
+    coral(page, "R2C5", "green", 7, "purple")
+    expect(page.locator("#live")).to_contain_text("Cryptic Coloration")
+    # A Sealife type the catalogue does not know yet: the form asks, then remembers.
+    space(page, "R2C3").click()
+    choose(page, "On this space", "Sealife")
+    page.locator("#editor label", has_text="C4 Spiny Seahorse").click()
+    screenshot("space-form", full_page=False)
+    page.get_by_role("button", name="Save R2C3").click()
+    expect(page.locator("#id_vp-error")).to_contain_text("type the number printed on the tile")
+    page.locator("#editor").get_by_role("button", name="One more: VPs printed on it").click()
+    page.fill("#id_vp", "6")
+    page.get_by_role("button", name="Save R2C3").click()
+    expect(page.locator("#editor")).to_contain_text("The catalogue now knows the Spiny Seahorse")
+    # An incomplete Sealife with 1 of its 2 met, worth 2 per count.
+    space(page, "R4C3").click()
+    choose(page, "On this space", "Sealife")
+    choose(page, "Completed?", "Incomplete")
+    page.locator("#editor label", has_text="A4 Hammerhead Shark").click()
+    page.fill("#id_partial", "1")
+    page.fill("#id_partial_vp", "2")
+    page.get_by_role("button", name="Save R4C3").click()
+    expect(page.locator("#editor")).to_contain_text("Saved R4C3")
+
+    page.get_by_role("link", name="Incomplete Fish").click()
+    bubble(page, "R1C4:bottom").click()  # where R1C4, R2C3, R2C5 and R3C4 meet
+    expect(page.locator("#editor.open")).to_contain_text("R1C4:bottom")
+    page.locator("#editor").get_by_text("Yellow", exact=True).click()  # saves at once
+    expect(page.locator("#editor")).to_contain_text("Saved R1C4:bottom: yellow fish")
+    bubble(page, "R3C4:bottom").click()
+    page.locator("#editor").get_by_text("Red", exact=True).click()
+    expect(page.locator("#editor")).to_contain_text("Saved R3C4:bottom: red fish")
+    page.get_by_role("button", name="One more: Seashells left").click()
+    page.get_by_role("button", name="One more: Seashells left").click()
+    expect(page.locator("#live")).not_to_contain_text("needs the Seashells")  # saved
+    screenshot("ocean", full_page=False)
+    screenshot("ocean-full")
+
+    page.get_by_role("button", name="Next: Jonas's ocean").click()
+    expect(page.get_by_role("heading", name="Jonas's ocean")).to_be_visible()
+    coral(page, "R1C2", "yellow", 5, "yellow")
+    space(page, "R2C1").click()
+    choose(page, "On this space", "Sealife")
+    page.locator("#editor label", has_text="C4 Spiny Seahorse").click()
+    # Known now: this game's other Seahorse and the catalogue both say 6.
+    expect(page.locator("#id_vp")).to_have_value("6")
+    page.get_by_role("button", name="Save R2C1").click()
+    expect(page.locator("#editor")).to_contain_text("Saved R2C1")
+    page.get_by_role("button", name="One more: Seashells left").click()
+    expect(page.locator("#live")).not_to_contain_text("needs the Seashells")
+    page.get_by_role("button", name="Done: back to all players").click()
+    expect(page.locator("#players")).to_contain_text("2 tiles, 0 fish")
+    screenshot("hub", full_page=False)
+
+    page.get_by_role("button", name="Finish and see the result").click()
+    expect(page.locator(".ranking li.winner")).to_contain_text("Mira")
+    screenshot("result")
+
+    play = Play.objects.get()
+    oceans = {
+        "Mira": {
+            "tiles": {
+                "R2C3": {"kind": "sealife", "code": "C4", "completed": True, "vp": 6},
+                "R2C5": {
+                    "kind": "coral",
+                    "color": "green",
+                    "vp": 7,
+                    "completed": True,
+                    "fish": "purple",
+                },
+                "R3C4": {
+                    "kind": "coral",
+                    "color": "red",
+                    "vp": 9,
+                    "completed": True,
+                    "fish": "red",
+                },
+                "R4C3": {
+                    "kind": "sealife",
+                    "code": "A4",
+                    "completed": False,
+                    "partial": 1,
+                    "partial_vp": 2,
+                },
+            },
+            "fish": [
+                {"at": "R1C4:bottom", "color": "yellow"},
+                {"at": "R4C3:right", "color": "red"},
+            ],
+            "seashells": 2,
+        },
+        "Jonas": {
+            "tiles": {
+                "R1C2": {
+                    "kind": "coral",
+                    "color": "yellow",
+                    "vp": 5,
+                    "completed": True,
+                    "fish": "yellow",
+                },
+                "R2C1": {"kind": "sealife", "code": "C4", "completed": True, "vp": 6},
+            },
+            "seashells": 1,
+        },
+    }
+    data = {
+        "players": ["Mira", "Jonas"],
+        "mode": "standard",
+        "setup": FIRST_GAME,
+        "achievement": None,
+        "entry": "board",
+        "boards": oceans,
+    }
+    sheet = games.score_json("shallow-sea", data)
+    stored = [
+        {
+            "name": r.name,
+            "total": r.total,
+            "rank": r.rank,
+            "breakdown": r.breakdown,
+            "tiebreak": r.tiebreak,
+            **r.extra,
+        }
+        for r in play.ordered_results()
+    ]
+    assert stored == sheet["players"]
+    # Mira: corals 9 + 7, Seahorse 6, Hammerhead 1 × 2; Cryptic 1 own-color coral 2;
+    # Bountiful: R2C3 is inner, 3; 1 type 2; fish: yellow touches R2C5 and R3C4, red R3C4.
+    assert stored[0]["total"] == 9 + 7 + 6 + 2 + 2 + 3 + 2 + 3
+    assert SealifeCatalogueEntry.objects.get(code="C4").vp == 6
+    assert console_errors == []
+
+
+def test_without_javascript_each_space_and_bubble_is_a_page(
+    request: pytest.FixtureRequest, browser, live_server
+) -> None:
+    """The same board works with JavaScript off: a space or bubble is a link to its
+    own form, and saving comes back to the board."""
+    play = start_play(
+        game="shallow-sea",
+        names=["Mira"],
+        options={"setup": FIRST_GAME, "achievement": None, "entry": "board"},
+        mode="solo",
+        group=None,
+        user=AnonymousUser(),
+    )
+    context = browser.new_context(
+        base_url=live_server.url, java_script_enabled=False, color_scheme="dark", **PHONE
+    )
+    page = context.new_page()
+    page.goto(f"/plays/{play.uuid}/players/0/ocean/")
+    space(page, "R2C5").click()
+    expect(page).to_have_url(re.compile(r"/spaces/R2C5/#ocean$"))
+    choose(page, "Coral color", "Purple")
+    choose(page, "Coral VPs", "7")
+    choose(page, "Completed Fish on it", "Purple")
+    page.screenshot(path=artifact(request, "space"), caret="initial")
+    page.get_by_role("button", name="Save R2C5").click()
+    expect(page).to_have_url(re.compile(r"/players/0/ocean/$"))
+    expect(page.locator(".messages")).to_contain_text("Saved R2C5: purple coral, 7 VP")
+    page.get_by_role("link", name="Incomplete Fish").click()
+    bubble(page, "R1C4:right").click()  # R2C5:top
+    page.locator("#editor").get_by_text("Green", exact=True).click()
+    page.get_by_role("button", name="Save this fish").click()
+    expect(page).to_have_url(re.compile(r"/ocean/\?tap=fish$"))
+    page.get_by_role("button", name="One more: Seashells left").click()  # a real submit
+    page.get_by_role("button", name="One more: Fish on the Lionfish card").click()
+    expect(page.locator("#id_seashells")).to_have_value("1")
+    page.screenshot(path=artifact(request, "ocean"), full_page=True, caret="initial")
+    context.close()
+    play.refresh_from_db()
+    assert play.ordered_results()[0].entry["board"] == {
+        "tiles": {
+            "R2C5": {
+                "kind": "coral",
+                "completed": True,
+                "color": "purple",
+                "vp": 7,
+                "fish": "purple",
+            }
+        },
+        "fish": [{"at": "R1C4:right", "color": "green"}],
+        "seashells": 1,
+        "lionfish": 1,
+    }
+
+
+def test_a_solo_score_pad_with_its_rank(page: Page, console_errors: list[str], screenshot) -> None:
+    page.goto("/games/shallow-sea/new/")
+    page.get_by_label("Player 1").fill("Mira")
+    page.get_by_text("Solo: 1 player").click()
+    page.get_by_text("Copy each column of the paper score pad").click()
+    page.get_by_role("button", name="First game", exact=True).click()
+    expect(
+        page.get_by_label("Solo: 1 player, with the Lionfish card and a rank title")
+    ).to_be_checked()
+    page.get_by_role("button", name="Start scoring").last.click()
+    page.get_by_role("link", name="Mira").click()
+    expect(page.get_by_role("heading", name="Mira's score pad")).to_be_visible()
+    for field, value in {
+        "orange": 14,
+        "blue": 9,
+        "row_1": 22,
+        "row_2": 26,
+        "row_3": 26,
+        "row_4": 28,
+        "row_5": 12,
+        "different_sealife": 5,
+        "incomplete_fish": 13,
+        "seashells": 3,
+    }.items():
+        page.fill(f"#id_{field}", str(value))
+    for _ in range(4):
+        page.get_by_role("button", name="One more: Fish on the Lionfish card").click()
+    # The rulebook's 160, less 2 × (4 − 2) for the Lionfish card: a Diver.
+    expect(page.locator("#status")).to_contain_text("156")
+    expect(page.locator("#status")).to_contain_text("Diver")
+    screenshot("sheet", full_page=False)
+    page.get_by_role("button", name="Save and back to all players").click()
+    page.get_by_role("button", name="Finish and see the result").click()
+    expect(page.locator(".ranking")).to_contain_text("156")
+    expect(page.locator(".player-extras")).to_contain_text("Solo rank: Diver")
+    screenshot("result")
+    assert console_errors == []

@@ -1,0 +1,129 @@
+"""Two phones on one play: nobody's save silently overwrites another's."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.test import Client
+
+from scorepad.entries import fingerprint
+from scorepad.models import Play, start_play
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def reef_play() -> Play:
+    return start_play(
+        game="reef-draft", names=["Ana", "Ben"], options={}, group=None, user=AnonymousUser()
+    )
+
+
+def reef_url(play: Play) -> str:
+    return f"/plays/{play.uuid}/rounds/1/players/0/"
+
+
+class TestReefEntry:
+    def test_second_writer_is_told_and_keeps_their_numbers(
+        self, client: Client, reef_play: Play
+    ) -> None:
+        opened = client.get(reef_url(reef_play)).context["base"]
+        Client().post(reef_url(reef_play), {"jellies": "4", "base": opened})  # phone B
+        response = client.post(reef_url(reef_play), {"dolphins": "3", "base": opened})
+        assert response.status_code == 200
+        (message,) = response.context["errors"]
+        assert message.startswith("Someone else saved Ana's round 1 reef while you were typing.")
+        assert "Saved now: 4 jellies." in message
+        assert response.context["form"]["dolphins"].value() == "3"
+        assert reef_play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 4
+        # Saving again, from the state now shown, puts this phone's numbers in.
+        again = client.post(
+            reef_url(reef_play), {"dolphins": "3", "base": response.context["base"]}
+        )
+        assert again.status_code == 302
+        saved = reef_play.ordered_results()[0].entry["rounds"]["1"]
+        assert (saved["jellies"], saved["dolphins"]) == (0, 3)
+
+    def test_htmx_conflict_refreshes_the_base(self, client: Client, reef_play: Play) -> None:
+        opened = fingerprint(None)
+        Client().post(reef_url(reef_play), {"jellies": "2", "base": opened})
+        response = client.post(reef_url(reef_play), {"jellies": "6", "base": opened}, **HTMX)
+        body = response.content.decode()
+        current = fingerprint(reef_play.ordered_results()[0].entry["rounds"]["1"])
+        assert (
+            f'<input type="hidden" name="base" id="base" value="{current}" hx-swap-oob="true">'
+            in body
+        )
+        assert "Someone else saved" in body
+
+    def test_own_autosaves_follow_each_other(self, client: Client, reef_play: Play) -> None:
+        first = client.post(
+            reef_url(reef_play), {"jellies": "2", "base": fingerprint(None)}, **HTMX
+        )
+        second = client.post(
+            reef_url(reef_play), {"jellies": "3", "base": first.context["base"]}, **HTMX
+        )
+        assert second.context["errors"] == []
+        assert reef_play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 3
+
+
+def test_tally_conflict(client: Client) -> None:
+    play = start_play(
+        game="seagrass",
+        names=["Ana", "Ben"],
+        options={},
+        mode="log",
+        group=None,
+        user=AnonymousUser(),
+    )
+    url = f"/plays/{play.uuid}/players/0/tally/"
+    opened = client.get(url).context["base"]
+    Client().post(url, {"unplayed_tiles": "4", "base": opened})
+    response = client.post(url, {"unplayed_tiles": "9", "base": opened})
+    (message,) = response.context["errors"]
+    assert "Saved now: unplayed tiles 4." in message
+    assert play.ordered_results()[0].entry["final"] == {"unplayed_tiles": 4}
+
+
+class TestLog:
+    @pytest.fixture
+    def log_play(self, client: Client) -> Play:
+        play = start_play(
+            game="seagrass",
+            names=["Ana", "Ben"],
+            options={},
+            mode="log",
+            group=None,
+            user=AnonymousUser(),
+        )
+        client.post(
+            f"/plays/{play.uuid}/events/new/colony/",
+            {"player": "Ana", "creatures": "3", "action": "save"},
+        )
+        return play
+
+    def test_editing_an_event_someone_changed(self, client: Client, log_play: Play) -> None:
+        url = f"/plays/{log_play.uuid}/events/1/"
+        opened = client.get(url).context["base"]
+        Client().post(url, {"player": "Ana", "creatures": "5", "action": "save", "base": opened})
+        response = client.post(
+            url, {"player": "Ben", "creatures": "7", "action": "save", "base": opened}
+        )
+        (message,) = response.context["errors"]
+        assert "Saved now: Ana: colony of 5 creatures." in message
+        assert response.context["form"]["creatures"].value() == "7"
+        assert log_play.logged_events()[0].data["creatures"] == 5
+
+    def test_undo_does_not_take_back_an_event_it_did_not_show(
+        self, client: Client, log_play: Play
+    ) -> None:
+        shown = client.get(f"/plays/{log_play.uuid}/").context["log"][0]["event"].seq
+        Client().post(
+            f"/plays/{log_play.uuid}/events/new/colony/",
+            {"player": "Ben", "creatures": "2", "action": "save"},
+        )
+        response = client.post(f"/plays/{log_play.uuid}/events/undo/", {"last": shown}, follow=True)
+        assert "Nothing was undone" in response.content.decode()
+        assert len(log_play.logged_events()) == 2

@@ -1,0 +1,583 @@
+"""Export and import: CSV, the Scorepad document and its import, the BG Stats play file."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+import uuid
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.utils import timezone
+
+from scorepad import exports
+from scorepad.models import Group, Play, Player, PlayEvent, create_group, start_play
+from tests.reef_draft_games import ROUNDS
+
+pytestmark = pytest.mark.django_db
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+SEAGRASS = json.loads((EXAMPLES / "seagrass.json").read_text())
+CORAL_COUNTS = {
+    "Ana": {"points": -3, "shell_tiles": 2, "shoal_tiles": [3, 2]},
+    "Ben": {"points": 10, "open_reefs": [{"tiles": 2, "clownfish": 1}]},
+}
+OPEN_STATION = {"type": "open_station", "high": 5, "low": 2, "tiles": {"Ana": 3, "Ben": 3}}
+
+
+# --- plays built the way the site builds them: start, entries and events, finish -------
+
+
+def _started(group: Group, user: Any, game: str, names: list[str], day: date, **kw: Any) -> Play:
+    play = start_play(game=game, names=names, group=group, user=user, **kw)
+    play.played_on = day
+    play.save(update_fields=["played_on"])
+    return play
+
+
+def _enter(play: Play, entries: dict[str, dict[str, Any]]) -> None:
+    for result in play.ordered_results():
+        result.entry = entries[result.name]
+        result.save(update_fields=["entry"])
+
+
+def reef_play(group: Group, user: Any, day: date) -> Play:
+    """tests/reef_draft_games.py: Ana 64, Ben 66."""
+    play = _started(
+        group, user, "reef-draft", ["Ana", "Ben"], day, options={"coral_penalty": "each"}
+    )
+    _enter(
+        play,
+        {
+            name: {"rounds": {str(n): reefs[name] for n, reefs in enumerate(ROUNDS, 1)}}
+            for name in ("Ana", "Ben")
+        },
+    )
+    play.finish()
+    return play
+
+
+def seagrass_play(group: Group, user: Any, day: date, *, bulk: bool = False) -> Play:
+    """docs/examples/seagrass.json logged event by event, then each player's tally."""
+    play = _started(
+        group, user, "seagrass", SEAGRASS["players"], day, mode="log", options={"discovery": "true"}
+    )
+    if bulk:
+        PlayEvent.objects.bulk_create(
+            PlayEvent(play=play, seq=seq, data=e) for seq, e in enumerate(SEAGRASS["events"], 1)
+        )
+    else:
+        for event in SEAGRASS["events"]:
+            play.add_event(event)
+    _enter(play, {name: {"final": final} for name, final in SEAGRASS["final"].items()})
+    play.finish()
+    return play
+
+
+def coral_counts_play(group: Group, user: Any, day: date) -> Play:
+    """Counts typed at the end and one open station: Ana 6, Ben 15."""
+    play = _started(group, user, "coral-stations", ["Ana", "Ben"], day, mode="counts", options={})
+    _enter(play, {name: {"counts": counts} for name, counts in CORAL_COUNTS.items()})
+    play.add_event(OPEN_STATION)
+    play.finish()
+    return play
+
+
+@pytest.fixture
+def history(group: Group, alice: Any) -> list[Play]:
+    return [
+        reef_play(group, alice, date(2025, 3, 14)),
+        seagrass_play(group, alice, date(2025, 3, 15)),
+        coral_counts_play(group, alice, date(2025, 3, 16)),
+    ]
+
+
+@pytest.fixture
+def beach(alice: Any) -> Group:
+    """Alice's second group, where the history goes."""
+    return create_group("Beach house", alice)
+
+
+def upload(client: Client, group: Group, document: Any, **kw: Any) -> Any:
+    content = document if isinstance(document, bytes) else json.dumps(document).encode()
+    file = SimpleUploadedFile("history.json", content, content_type="application/json")
+    return client.post(f"/groups/{group.pk}/import/", {"file": file}, **kw)
+
+
+def export(client: Client, group: Group) -> dict[str, Any]:
+    response = client.get(f"/groups/{group.pk}/export.json")
+    assert response.status_code == 200
+    return json.loads(response.content)
+
+
+URLS = ["export.csv", "export.json", "export-bgstats.json", "import/"]
+
+
+class TestAccess:
+    @pytest.mark.parametrize("url", URLS)
+    def test_anonymous_is_sent_to_log_in(self, client: Client, group: Group, url: str) -> None:
+        response = client.get(f"/groups/{group.pk}/{url}")
+        assert response["Location"].startswith("/accounts/login/")
+
+    def test_anonymous_import_is_sent_to_log_in(self, client: Client, group: Group) -> None:
+        response = upload(client, group, {"format": exports.FORMAT})
+        assert response["Location"].startswith("/accounts/login/")
+
+    @pytest.mark.parametrize("url", URLS)
+    def test_outsider_gets_404(
+        self, outsider_client: Client, group: Group, history: list[Play], url: str
+    ) -> None:
+        assert outsider_client.get(f"/groups/{group.pk}/{url}").status_code == 404
+
+    def test_outsider_cannot_import_into_a_group_not_theirs(
+        self, alice_client: Client, outsider_client: Client, group: Group, history: list[Play]
+    ) -> None:
+        document = export(alice_client, group)
+        mallory_group = Group.objects.create(name="Mallory's")
+        assert upload(outsider_client, group, document).status_code == 404
+        assert not mallory_group.plays.exists()
+        assert Play.objects.count() == 3
+
+    @pytest.mark.parametrize("url", URLS[:3])
+    def test_post_to_an_export_is_not_allowed(
+        self, alice_client: Client, group: Group, url: str
+    ) -> None:
+        assert alice_client.post(f"/groups/{group.pk}/{url}").status_code == 405
+
+    def test_put_to_import_is_not_allowed(self, alice_client: Client, group: Group) -> None:
+        assert alice_client.put(f"/groups/{group.pk}/import/").status_code == 405
+
+    def test_the_group_page_links_to_the_screen(self, alice_client: Client, group: Group) -> None:
+        page = alice_client.get(f"/groups/{group.pk}/").content.decode()
+        assert f'href="/groups/{group.pk}/import/"' in page
+
+    def test_the_screen_links_every_export(
+        self, alice_client: Client, group: Group, history: list[Play]
+    ) -> None:
+        response = alice_client.get(f"/groups/{group.pk}/import/")
+        page = response.content.decode()
+        assert response.context["play_count"] == 3
+        for url in URLS[:3]:
+            assert f'href="/groups/{group.pk}/{url}"' in page
+        assert 'enctype="multipart/form-data"' in page
+
+
+class TestCsv:
+    def test_one_row_per_player_per_play_with_every_scoring_line(
+        self, alice_client: Client, group: Group, alice: Any
+    ) -> None:
+        reef = reef_play(group, alice, date(2025, 3, 14))
+        coral = coral_counts_play(group, alice, date(2025, 3, 15))
+        start_play(game="reef-draft", names=["Ana", "Ben"], options={}, group=group, user=alice)
+        response = alice_client.get(f"/groups/{group.pk}/export.csv")
+        assert response["Content-Type"] == "text/csv; charset=utf-8"
+        today = timezone.localdate().isoformat()
+        assert response["Content-Disposition"] == (
+            f'attachment; filename="scorepad-thursday-table-{today}.csv"'
+        )
+        # Reef Draft's lines, then Coral Stations'; a line a game does not score is empty
+        # (counts entry scores no stations, surfacing or discards). The unfinished play
+        # is left out.
+        assert response.content.decode() == (
+            "date,play,game,player,total,rank,winner,"
+            "seastars,jellies,seahorses,dolphins,fish,coral,"
+            "stations,surfacing,discards,points,open_stations,open_reefs,shells,shoals\r\n"
+            f"2025-03-14,{reef.uuid},Reef Draft,Ana,64,2,no,15,20,10,9,4,6,,,,,,,,\r\n"
+            f"2025-03-14,{reef.uuid},Reef Draft,Ben,66,1,yes,9,5,20,15,17,0,,,,,,,,\r\n"
+            f"2025-03-15,{coral.uuid},Coral Stations,Ana,6,2,no,,,,,,,,,,-3,2,0,2,5\r\n"
+            f"2025-03-15,{coral.uuid},Coral Stations,Ben,15,1,yes,,,,,,,,,,10,2,3,0,0\r\n"
+        )
+
+    def test_a_name_a_spreadsheet_would_run_is_quoted(
+        self, alice_client: Client, group: Group, alice: Any
+    ) -> None:
+        reef_play(group, alice, date(2025, 3, 14))
+        group.players.filter(name="Ben").update(name="=HYPERLINK(1)")
+        response = alice_client.get(f"/groups/{group.pk}/export.csv")
+        rows = list(csv.reader(io.StringIO(response.content.decode())))
+        assert [row[3] for row in rows[1:]] == ["Ana", "'=HYPERLINK(1)"]
+
+    def test_an_empty_history_is_the_header(self, alice_client: Client, group: Group) -> None:
+        response = alice_client.get(f"/groups/{group.pk}/export.csv")
+        assert response.content.decode() == "date,play,game,player,total,rank,winner\r\n"
+
+
+class TestJsonExport:
+    def test_holds_everything_entered_and_scored(
+        self, alice_client: Client, group: Group, history: list[Play]
+    ) -> None:
+        response = alice_client.get(f"/groups/{group.pk}/export.json")
+        assert response["Content-Type"] == "application/json"
+        today = timezone.localdate().isoformat()
+        assert response["Content-Disposition"] == (
+            f'attachment; filename="scorepad-thursday-table-{today}.json"'
+        )
+        document = json.loads(response.content)
+        assert (document["format"], document["version"]) == ("scorepad-history", 1)
+        assert document["group"] == "Thursday table"
+        seagrass = document["plays"][1]
+        play = history[1]
+        assert seagrass == {
+            "id": str(play.uuid),
+            "game": "seagrass",
+            "date": "2025-03-15",
+            "mode": "log",
+            "options": {"discovery": "true"},
+            "players": ["Ana", "Ben", "Cleo", "Dev"],
+            "entries": {name: {"final": final} for name, final in SEAGRASS["final"].items()},
+            "events": SEAGRASS["events"],
+            "results": [
+                {
+                    "player": r.name,
+                    "total": r.total,
+                    "rank": r.rank,
+                    "winner": r.rank == 1,
+                    "breakdown": r.breakdown,
+                    "tiebreak": r.tiebreak,
+                    "extra": r.extra,
+                }
+                for r in play.ordered_results()
+            ],
+            "notes": play.notes,
+        }
+        assert [p["game"] for p in document["plays"]] == [
+            "reef-draft",
+            "seagrass",
+            "coral-stations",
+        ]
+
+
+def _compare(play: Play) -> dict[str, Any]:
+    results = play.ordered_results()
+    return {
+        "game": play.game,
+        "date": play.played_on,
+        "mode": play.mode,
+        "options": play.options,
+        "status": play.status,
+        "players": [r.name for r in results],
+        "entries": [r.entry for r in results],
+        "events": [e.data for e in play.logged_events()],
+        "totals": [r.total for r in results],
+        "ranks": [r.rank for r in results],
+        "breakdowns": [r.breakdown for r in results],
+        "notes": play.notes,
+    }
+
+
+class TestImport:
+    def test_round_trip_into_another_group(
+        self, alice_client: Client, alice: Any, group: Group, beach: Group, history: list[Play]
+    ) -> None:
+        ana = beach.players.create(name="Ana")
+        document = export(alice_client, group)
+        response = upload(alice_client, beach, document, follow=True)
+        assert response.redirect_chain == [(f"/groups/{beach.pk}/", 302)]
+        assert [str(m) for m in response.context["messages"]] == ["Imported 3 plays."]
+        imported = list(beach.plays.order_by("played_on"))
+        assert [_compare(p) for p in imported] == [_compare(p) for p in history]
+        assert [p.imported_from for p in imported] == [p.uuid for p in history]
+        assert {p.recorded_by for p in imported} == {alice}
+        assert imported[0].ordered_results()[0].player == ana  # matched by name
+        assert set(beach.players.values_list("name", flat=True)) == {
+            "alice",
+            "Ana",
+            "Ben",
+            "Cleo",
+            "Dev",
+        }
+        # Nothing lost: the new group's export holds the same plays, ids included.
+        assert export(alice_client, beach)["plays"] == document["plays"]
+
+    def test_the_same_file_twice_skips_what_is_already_here(
+        self, alice_client: Client, group: Group, beach: Group, history: list[Play]
+    ) -> None:
+        document = export(alice_client, group)
+        upload(alice_client, beach, document, follow=True)
+        response = upload(alice_client, beach, document, follow=True)
+        assert [str(m) for m in response.context["messages"]] == [
+            "Imported 0 plays. 3 were already in this group and skipped."
+        ]
+        assert beach.plays.count() == 3
+
+    def test_plays_that_came_from_here_are_skipped(
+        self, alice_client: Client, group: Group, beach: Group, history: list[Play]
+    ) -> None:
+        upload(alice_client, beach, export(alice_client, group), follow=True)
+        document = export(alice_client, beach)
+        document["plays"].append(copy.deepcopy(document["plays"][0]) | {"id": str(uuid.uuid4())})
+        response = upload(alice_client, group, document, follow=True)
+        assert [str(m) for m in response.context["messages"]] == [
+            "Imported 1 play. 3 were already in this group and skipped."
+        ]
+        assert group.plays.count() == 4
+
+    def test_the_same_play_twice_in_one_file_is_imported_once(
+        self, alice_client: Client, group: Group, beach: Group, history: list[Play]
+    ) -> None:
+        document = export(alice_client, group)
+        document["plays"].append(document["plays"][0])
+        response = upload(alice_client, beach, document, follow=True)
+        assert [str(m) for m in response.context["messages"]] == [
+            "Imported 3 plays. 1 was already in this group and skipped."
+        ]
+
+    def test_names_spelled_differently_follow_the_group(
+        self, alice_client: Client, group: Group, beach: Group, alice: Any
+    ) -> None:
+        seagrass_play(group, alice, date(2025, 3, 15))
+        ana = beach.players.create(name="ANA")
+        upload(alice_client, beach, export(alice_client, group))
+        play = beach.plays.get()
+        assert play.ordered_results()[0].player == ana
+        assert play.logged_events()[0].data == {"type": "colony", "player": "ANA", "creatures": 3}
+        assert play.results.get(player=ana).entry == {"final": SEAGRASS["final"]["Ana"]}
+        assert [r.total for r in play.ordered_results()] == [
+            r.total for r in group.plays.get().ordered_results()
+        ]
+
+    def test_plays_that_do_not_score_refuse_the_whole_file(
+        self, alice_client: Client, group: Group, beach: Group, history: list[Play]
+    ) -> None:
+        document = export(alice_client, group)
+        reef, seagrass, coral = document["plays"]
+        del reef["entries"]["Ben"]["rounds"]["3"]  # round 3 is missing a reef
+        seagrass["date"] = "last Tuesday"
+        seagrass["players"][3] = "Zed"  # a new name, which must not be kept either
+        seagrass["entries"]["Zed"] = seagrass["entries"].pop("Dev")
+        coral["events"] = [OPEN_STATION | {"high": -1}]
+        players_before = set(Player.objects.values_list("pk", flat=True))
+        response = upload(alice_client, beach, document)
+        assert response.status_code == 200
+        problems = [(p.where, p.messages) for p in response.context["problems"]]
+        assert problems[0] == (
+            "Play 1 (Reef Draft, 2025-03-14)",
+            [
+                "Round 3 has no reef for Ben.",
+                "Round 3: the reefs hold 10 cards, but 2 players with 10 cards each must hold "
+                "exactly 20.",
+            ],
+        )
+        assert problems[1] == (
+            "Play 2 (Seagrass)",
+            ["Its date is missing or not written as YYYY-MM-DD."],
+        )
+        assert problems[2][0] == "Play 3 (Coral Stations, 2025-03-16)"
+        assert problems[2][1]
+        page = response.content.decode()
+        assert "Nothing was imported." in page
+        assert "<strong>Play 1 (Reef Draft, 2025-03-14)</strong>: Round 3 has no reef for Ben." in (
+            page
+        )
+        assert not beach.plays.exists()
+        assert set(Player.objects.values_list("pk", flat=True)) == players_before
+
+    def test_a_play_of_the_wrong_shape_is_refused(
+        self, alice_client: Client, group: Group, beach: Group, history: list[Play]
+    ) -> None:
+        document = export(alice_client, group)
+        document["plays"][0]["entries"]["Ana"] = {"rounds": ["not", "a", "round"]}
+        document["plays"][1] = {"game": "chess", "players": "Ana and Ben", "events": [{}]}
+        response = upload(alice_client, beach, document)
+        problems = [(p.where, p.messages) for p in response.context["problems"]]
+        assert problems == [
+            (
+                "Play 1 (Reef Draft, 2025-03-14)",
+                ["Its entries are not in the form Scorepad saves them, so it cannot be scored."],
+            ),
+            (
+                "Play 2",
+                [
+                    "It has no play id, which every exported play carries.",
+                    "Scorepad has no game called 'chess'.",
+                    "Its date is missing or not written as YYYY-MM-DD.",
+                    "Its players must be a list of names of 1 to 60 characters.",
+                    "Its logged events must be a list of events, each with its type.",
+                ],
+            ),
+        ]
+        assert not beach.plays.exists()
+
+    @pytest.mark.parametrize(
+        "document, message",
+        [
+            ({"plays": []}, "It is not a Scorepad export."),
+            ([1, 2], "It is not a Scorepad export."),
+            ({"format": "scorepad-history", "plays": []}, "It does not say which version"),
+            ({"format": "scorepad-history", "version": 2, "plays": []}, "a newer Scorepad"),
+            ({"format": "scorepad-history", "version": 1}, "It holds no list of plays."),
+        ],
+    )
+    def test_a_file_that_is_not_an_export_is_refused(
+        self, alice_client: Client, beach: Group, document: Any, message: str
+    ) -> None:
+        response = upload(alice_client, beach, document)
+        assert response.status_code == 200
+        [problem] = response.context["problems"]
+        assert problem.where == "The file"
+        assert message in problem.messages[0]
+        assert message in response.content.decode()
+
+    def test_a_file_that_is_not_json_is_refused(self, alice_client: Client, beach: Group) -> None:
+        response = upload(alice_client, beach, b"date,play,game\r\n")
+        assert response.context["form"].errors["file"] == [
+            "This file is not a Scorepad export: it is not JSON."
+        ]
+
+    def test_no_file_is_refused(self, alice_client: Client, beach: Group) -> None:
+        response = alice_client.post(f"/groups/{beach.pk}/import/")
+        assert response.context["form"].errors["file"] == ["This field is required."]
+
+    def test_a_file_too_large_is_refused(
+        self, alice_client: Client, beach: Group, monkeypatch: Any
+    ) -> None:
+        from scorepad.views import exports as views
+
+        monkeypatch.setattr(views, "MAX_UPLOAD_BYTES", 10)
+        response = upload(alice_client, beach, {"format": "scorepad-history"})
+        assert "larger than" in response.context["form"].errors["file"][0]
+
+
+class TestBgStats:
+    def test_play_file(
+        self, alice_client: Client, alice: Any, group: Group, history: list[Play]
+    ) -> None:
+        reef, seagrass, coral = history
+        group.players.filter(name="Ana").update(user=alice)
+        response = alice_client.get(f"/groups/{group.pk}/export-bgstats.json")
+        today = timezone.localdate().isoformat()
+        assert response["Content-Disposition"] == (
+            f'attachment; filename="scorepad-thursday-table-{today}-bgstats.json"'
+        )
+        document = json.loads(response.content)
+        ns = exports.BGSTATS_NAMESPACE
+        assert document["games"] == [
+            {
+                "id": n,
+                "uuid": str(uuid.uuid5(ns, f"game:{slug}")),
+                "name": name,
+                "bggId": 0,
+                "highestWins": True,
+                "noPoints": False,
+                "cooperative": False,
+                "usesTeams": False,
+            }
+            for n, slug, name in [
+                (1, "reef-draft", "Reef Draft"),
+                (2, "seagrass", "Seagrass"),
+                (3, "coral-stations", "Coral Stations"),
+            ]
+        ]
+        players = {p.name: p for p in group.players.all()}
+        assert document["players"] == [
+            {
+                "id": n,
+                "uuid": str(uuid.uuid5(ns, f"player:{players[name].pk}")),
+                "name": name,
+                "isAnonymous": False,
+            }
+            for n, name in enumerate(["Ana", "Ben", "Cleo", "Dev"], 1)
+        ]
+        assert document["locations"] == [
+            {"id": 1, "uuid": str(uuid.uuid5(ns, "location:scorepad")), "name": "Scorepad"}
+        ]
+        assert document["userInfo"] == {"meRefId": 1}
+        assert len(document["plays"]) == 3
+        assert document["plays"][0] == {
+            "uuid": str(reef.uuid),
+            "gameRefId": 1,
+            "locationRefId": 1,
+            "playDate": "2025-03-14 00:00:00",
+            "durationMin": 0,
+            "rounds": 0,
+            "ignored": False,
+            "manualWinner": False,
+            "usesTeams": False,
+            "playerScores": [
+                {
+                    "playerRefId": 1,
+                    "score": "64",
+                    "rank": 2,
+                    "winner": False,
+                    "seatOrder": 1,
+                    "startPlayer": False,
+                    "newPlayer": False,
+                },
+                {
+                    "playerRefId": 2,
+                    "score": "66",
+                    "rank": 1,
+                    "winner": True,
+                    "seatOrder": 2,
+                    "startPlayer": False,
+                    "newPlayer": False,
+                },
+            ],
+        }
+        scores = [
+            (s["playerRefId"], s["score"], s["winner"])
+            for s in document["plays"][2]["playerScores"]
+        ]
+        assert scores == [(1, "6", False), (2, "15", True)]
+
+    def test_a_play_recorded_on_its_day_keeps_the_time(self, group: Group, alice: Any) -> None:
+        play = reef_play(group, alice, timezone.localdate())
+        Play.objects.filter(pk=play.pk).update(
+            created=timezone.make_aware(datetime.combine(play.played_on, datetime.min.time()))
+            + timezone.timedelta(hours=21, minutes=5, seconds=7)
+        )
+        play.refresh_from_db()
+        assert exports._bgstats_play_date(play) == f"{play.played_on.isoformat()} 21:05:07"
+
+    def test_no_user_info_when_the_user_has_no_seat(
+        self, alice_client: Client, group: Group, history: list[Play]
+    ) -> None:
+        response = alice_client.get(f"/groups/{group.pk}/export-bgstats.json")
+        assert "userInfo" not in json.loads(response.content)
+
+
+@pytest.mark.parametrize("plays", [5, 50])
+class TestQueryCounts:
+    """The same number of queries for 5 plays as for 50."""
+
+    @pytest.fixture
+    def long_history(self, group: Group, alice: Any, plays: int) -> None:
+        for n in range(plays):
+            day = date(2025, 1, 1) + timezone.timedelta(days=n)
+            if n % 2:
+                seagrass_play(group, alice, day, bulk=True)
+            else:
+                reef_play(group, alice, day)
+
+    def test_csv(
+        self, alice_client: Client, group: Group, long_history: None, django_assert_num_queries
+    ) -> None:
+        # session, user, group, plays, results with their players
+        with django_assert_num_queries(5):
+            alice_client.get(f"/groups/{group.pk}/export.csv")
+
+    def test_json(
+        self, alice_client: Client, group: Group, long_history: None, django_assert_num_queries
+    ) -> None:
+        # session, user, group, plays, results with their players, events
+        with django_assert_num_queries(6):
+            alice_client.get(f"/groups/{group.pk}/export.json")
+
+    def test_bgstats(
+        self, alice_client: Client, group: Group, long_history: None, django_assert_num_queries
+    ) -> None:
+        with django_assert_num_queries(5):
+            alice_client.get(f"/groups/{group.pk}/export-bgstats.json")
+
+    def test_screen(
+        self, alice_client: Client, group: Group, long_history: None, django_assert_num_queries
+    ) -> None:
+        # session, user, group, count
+        with django_assert_num_queries(4):
+            alice_client.get(f"/groups/{group.pk}/import/")

@@ -1,0 +1,850 @@
+"""Shallow Sea on the site: the setup, the hub, the ocean tapped in space by space and
+bubble by bubble, the paper-pad column, the Sealife catalogue and the result page."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.test import Client
+
+import games
+from scorepad.models import Group, Play, SealifeCatalogueEntry, start_play
+from scorepad.shallow_sea import BUBBLE_SHAPES, SPACE_SHAPES
+from tests.shallow_sea_plays import FIRST_GAME
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+FIRST = {"setup": FIRST_GAME, "achievement": None, "entry": "board"}
+SETUP_POST = {
+    "seat_1": "Mira",
+    "seat_2": "Jonas",
+    "mode": "standard",
+    "achievement": "none",
+    "entry": "board",
+    "orange": ["1"],
+    "blue": ["2"],
+    "sealife": FIRST_GAME["sealife"],
+}
+
+
+def start(
+    names: tuple[str, ...] = ("Mira", "Jonas"),
+    *,
+    mode: str = "standard",
+    group: Group | None = None,
+    user: Any = None,
+    **options: Any,
+) -> Play:
+    return start_play(
+        game="shallow-sea",
+        names=list(names),
+        options={**FIRST, **options},
+        mode=mode,
+        group=group,
+        user=user or AnonymousUser(),
+    )
+
+
+def ocean_url(play: Play, position: int = 0) -> str:
+    return f"/plays/{play.uuid}/players/{position}/ocean/"
+
+
+def space_url(play: Play, space: str, position: int = 0) -> str:
+    return f"{ocean_url(play, position)}spaces/{space}/"
+
+
+def bubble_url(play: Play, bubble: str, position: int = 0) -> str:
+    return f"{ocean_url(play, position)}bubbles/{bubble}/"
+
+
+def sheet_url(play: Play, position: int = 0) -> str:
+    return f"/plays/{play.uuid}/players/{position}/sheet/"
+
+
+def coral_post(color: str, vp: int, fish: str | None = None, completed: bool = True) -> dict:
+    data = {"kind": "coral", "completed": "yes" if completed else "no", "color": color}
+    data["coral_vp"] = str(vp)
+    if fish:
+        data["fish"] = fish
+    return data
+
+
+def sealife_post(code: str, **values: Any) -> dict:
+    completed = "partial" not in values
+    data = {"kind": "sealife", "completed": "yes" if completed else "no", "code": code}
+    return data | {k: str(v) for k, v in values.items()}
+
+
+def board(play: Play, position: int = 0) -> dict:
+    play.refresh_from_db()
+    return play.ordered_results()[position].entry.get("board", {})
+
+
+def put_tiles(client: Client, play: Play, tiles: dict[str, dict], position: int = 0) -> None:
+    for space, data in tiles.items():
+        response = client.post(space_url(play, space, position), data)
+        assert response.status_code == 302, response.context and response.context["editor"]
+
+
+def put_fish(client: Client, play: Play, fish: dict[str, str], position: int = 0) -> None:
+    for bubble, color in fish.items():
+        response = client.post(bubble_url(play, bubble, position), {"color": color})
+        assert response.status_code == 302, response.context and response.context["editor"]
+
+
+# --- The setup ----------------------------------------------------------------------------
+class TestSetup:
+    url = "/games/shallow-sea/new/"
+
+    def test_offers_modes_cards_sealife_and_achievements(self, client: Client) -> None:
+        body = client.get(self.url).content.decode()
+        assert "1 · Cryptic Coloration" in body
+        assert "7 · Borders of Diversity" in body
+        assert "A1 Whale Shark" in body and "F2 Giant Clam" in body
+        assert "Solo: 1 player" in body
+        assert "15 · Hard · 190+ VPs" in body
+        assert ">First game<" in body
+
+    def test_home_offers_shallow_sea(self, client: Client) -> None:
+        assert b'href="/games/shallow-sea/new/"' in client.get("/").content
+
+    def test_guests_start_a_first_game(self, client: Client) -> None:
+        response = client.post(self.url, SETUP_POST)
+        play = Play.objects.get()
+        assert response["Location"] == f"/plays/{play.uuid}/"
+        assert (play.game, play.mode, play.group) == ("shallow-sea", "standard", None)
+        assert play.options == FIRST
+        assert [r.name for r in play.ordered_results()] == ["Mira", "Jonas"]
+        assert str(play.uuid) in client.session["plays_on_this_device"]
+
+    def test_first_game_is_one_tap_away_and_starts_nothing(self, client: Client) -> None:
+        data = {"seat_1": "Mira", "seat_2": "Jonas", "mode": "standard", "preset": "first"}
+        response = client.post(self.url, data)
+        assert response.status_code == 200
+        body = response.content.decode()
+        for code in FIRST_GAME["sealife"]:
+            assert re.search(
+                rf'<input type="checkbox" name="sealife" value="{code}"[^>]* checked', body
+            )
+        assert re.search(r'name="orange" value="1"[^>]* checked', body)
+        assert re.search(r'name="blue" value="2"[^>]* checked', body)
+        assert 'value="Mira"' in body
+        assert "Filled in" in body
+        assert not Play.objects.exists()
+
+    def test_first_family_game_preset(self, client: Client) -> None:
+        response = client.post(self.url, {"seat_1": "Mira", "preset": "family"})
+        body = response.content.decode()
+        assert re.search(r'name="mode" value="family"[^>]* checked', body)
+        assert re.search(r'name="sealife" value="A3"[^>]* checked', body)
+        assert not re.search(r'name="orange" value="\d"[^>]* checked', body)
+
+    def test_scenario_preset_fills_in_its_setup_as_an_htmx_fragment(self, client: Client) -> None:
+        data = {"seat_1": "Mira", "seat_2": "Jonas", "scenario": "5", "preset": "scenario"}
+        response = client.post(self.url, data, **HTMX)
+        body = response.content.decode()
+        assert body.lstrip().startswith('<form method="post"')
+        assert "<html" not in body
+        assert "HX-Request" in response["Vary"]
+        assert re.search(r'name="achievement" value="scenario"[^>]* checked', body)
+        assert re.search(r'name="orange" value="6"[^>]* checked', body)
+        assert re.search(r'name="sealife" value="B4"[^>]* checked', body)
+        assert re.search(r'<option value="5" selected>', body)
+
+    def test_a_scenario_brings_its_own_setup(self, client: Client) -> None:
+        data = {**SETUP_POST, "achievement": "scenario", "scenario": "5"}
+        client.post(self.url, data)
+        play = Play.objects.get()
+        assert play.options["achievement"] == {"kind": "scenario", "number": 5}
+        assert play.options["setup"] == {
+            "orange": [6],
+            "blue": [6],
+            "sealife": ["A1", "A3", "B4", "C3", "C4", "D1", "D4", "E2", "E4", "F1"],
+        }
+
+    def test_modified_rule_and_standard_achievements(self, client: Client) -> None:
+        client.post(self.url, {**SETUP_POST, "achievement": "modified", "rule": "9"})
+        client.post(self.url, {**SETUP_POST, "achievement": "standard"})
+        assert [p.options["achievement"] for p in Play.objects.order_by("created")] == [
+            {"kind": "modified", "number": 9},
+            {"kind": "standard"},
+        ]
+
+    def test_solo_and_family_player_counts(self, client: Client) -> None:
+        solo = {**SETUP_POST, "seat_2": "", "mode": "solo"}
+        family = {**SETUP_POST, "seat_2": "", "mode": "family", "entry": "sheet"}
+        assert client.post(self.url, solo).status_code == 302
+        assert client.post(self.url, family).status_code == 302
+        solo_play, family_play = Play.objects.order_by("created")
+        assert solo_play.mode == "solo"
+        # Family mode plays without the cards, whatever was ticked.
+        assert family_play.options["setup"]["orange"] == []
+        assert family_play.options["entry"] == "sheet"
+
+    def test_solo_for_two_is_refused_by_the_game(self, client: Client) -> None:
+        response = client.post(self.url, {**SETUP_POST, "mode": "solo"})
+        assert response.status_code == 200
+        assert response.context["form"].non_field_errors() == [
+            "Solo mode is for one player; 2 were given."
+        ]
+        assert b"Solo mode is for one player; 2 were given." in response.content
+        assert b'value="Jonas"' in response.content
+        assert not Play.objects.exists()
+
+    def test_standard_for_one_is_refused_at_the_mode(self, client: Client) -> None:
+        response = client.post(self.url, {**SETUP_POST, "seat_2": ""})
+        assert response.context["form"].errors["mode"] == [
+            "A one-player game is played in solo mode."
+        ]
+        assert b'id="id_mode-error">A one-player game is played in solo mode.' in response.content
+
+    def test_wrong_setup_is_shown_at_its_field(self, client: Client) -> None:
+        data = {**SETUP_POST, "sealife": FIRST_GAME["sealife"][:9], "orange": ["1", "2"]}
+        errors = client.post(self.url, data).context["form"].errors
+        assert errors["sealife"] == ["A game uses 10 different Sealife types; 9 were given."]
+        assert errors["orange"] == ["Choose 1 Orange Ecosystem card. 2 were given."]
+        assert not Play.objects.exists()
+
+    def test_modified_rule_7_takes_two_cards_of_each(self, client: Client) -> None:
+        data = {**SETUP_POST, "achievement": "modified", "rule": "7"}
+        errors = client.post(self.url, data).context["form"].errors
+        assert errors["orange"] == ["Modified rule 7 uses 2 Orange Ecosystem cards. 1 was given."]
+        data |= {"orange": ["1", "3"], "blue": ["2", "5"]}
+        assert client.post(self.url, data).status_code == 302
+
+    def test_achievements_are_not_for_family_mode(self, client: Client) -> None:
+        data = {**SETUP_POST, "mode": "family", "achievement": "standard"}
+        errors = client.post(self.url, data).context["form"].errors
+        assert errors["achievement"] == [
+            "Achievement mode plays the standard rules, not family mode."
+        ]
+
+    def test_a_scenario_must_be_chosen(self, client: Client) -> None:
+        errors = (
+            client.post(self.url, {**SETUP_POST, "achievement": "scenario"}).context["form"].errors
+        )
+        assert errors["scenario"] == ["Choose the scenario."]
+
+    def test_members_start_in_their_group(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        alice_client.post(self.url, {**SETUP_POST, "group": group.pk})
+        assert Play.objects.get().group == group
+
+    def test_outsider_cannot_start_in_a_group(self, outsider_client: Client, group: Group) -> None:
+        assert outsider_client.get(f"{self.url}?group={group.pk}").status_code == 404
+
+    def test_put_is_not_allowed(self, client: Client) -> None:
+        assert client.put(self.url).status_code == 405
+
+
+# --- The hub --------------------------------------------------------------------------------
+class TestHub:
+    def test_lists_each_player_with_status_and_running_total(self, client: Client) -> None:
+        play = start()
+        put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
+        response = client.get(f"/plays/{play.uuid}/")
+        assert response.status_code == 200
+        players = response.context["players"]
+        assert [(p["status"], p["total"]) for p in players] == [
+            ("1 tile, 0 fish", 9 + 2),  # the coral and Cryptic Coloration
+            ("not started", 0),
+        ]
+        assert players[1]["url"] == ocean_url(play, 1)
+        body = response.content.decode()
+        assert "Cryptic Coloration" in body and "Whale Shark (A1)" in body
+
+    def test_sheet_plays_link_to_the_score_pads(self, client: Client) -> None:
+        play = start(entry="sheet")
+        players = client.get(f"/plays/{play.uuid}/").context["players"]
+        assert players[0]["url"] == sheet_url(play)
+
+    def test_htmx_gets_the_players_fragment(self, client: Client) -> None:
+        play = start()
+        response = client.get(f"/plays/{play.uuid}/", **HTMX)
+        body = response.content.decode()
+        assert body.lstrip().startswith('<section id="players"')
+        assert "<html" not in body
+        assert "HX-Request" in response["Vary"]
+
+    def test_outsider_gets_404(self, outsider_client: Client, group: Group, alice: Any) -> None:
+        play = start(group=group, user=alice)
+        assert outsider_client.get(f"/plays/{play.uuid}/").status_code == 404
+
+    def test_post_is_not_allowed(self, client: Client) -> None:
+        assert client.post(f"/plays/{start().uuid}/").status_code == 405
+
+    @pytest.mark.parametrize("players", [2, 4])
+    def test_query_count_does_not_grow_with_players(
+        self, client: Client, players: int, django_assert_num_queries
+    ) -> None:
+        play = start(("Ana", "Ben", "Cleo", "Dev")[:players])
+        # the play, its results with their players
+        with django_assert_num_queries(2):
+            client.get(f"/plays/{play.uuid}/")
+
+
+# --- The board screen -------------------------------------------------------------------------
+class TestOcean:
+    def test_draws_every_space_as_a_link(self, client: Client) -> None:
+        play = start()
+        response = client.get(ocean_url(play))
+        body = response.content.decode()
+        assert response.status_code == 200
+        assert len(re.findall(r"<a href=\"[^\"]*/spaces/R\dC\d/#ocean\"", body)) == 22
+        assert "data-bubble" not in body
+        assert '<svg class="ocean" id="ocean" viewBox="0 0 428 268"' in body
+
+    def test_fish_mode_makes_every_bubble_a_link(self, client: Client) -> None:
+        play = start()
+        body = client.get(ocean_url(play) + "?tap=fish").content.decode()
+        bubbles = re.findall(r'data-bubble="(R\dC\d:\w+)"', body)
+        assert len(bubbles) == len(BUBBLE_SHAPES) == 35
+        assert "R1C4:bottom" in bubbles  # where R1C4, R2C3, R2C5 and R3C4 meet
+        assert "data-space" not in body
+
+    def test_geometry_comes_from_the_game_data(self) -> None:
+        assert (SPACE_SHAPES["R1C2"].x, SPACE_SHAPES["R1C2"].y) == (14 + 2 * 40, 14 + 40)
+        touching = {shape.name: shape.spaces for shape in BUBBLE_SHAPES.values()}
+        assert touching["R1C4:bottom"] == ("R1C4", "R2C3", "R2C5", "R3C4")
+        assert touching["R1C2:top"] == ("R1C2",)
+
+    def test_htmx_mode_switch_returns_the_board_and_closes_the_editor(self, client: Client) -> None:
+        play = start()
+        response = client.get(ocean_url(play) + "?tap=fish", **HTMX)
+        body = response.content.decode()
+        assert body.lstrip().startswith('<section id="board" class="ocean-board tap-fish"')
+        assert '<section id="editor" class="editor" aria-live="polite" hx-swap-oob="true">' in body
+        assert "<html" not in body
+        assert "HX-Request" in response["Vary"]
+
+    def test_a_sheet_play_has_no_board(self, client: Client) -> None:
+        assert client.get(ocean_url(start(entry="sheet"))).status_code == 404
+
+    def test_no_such_seat_space_or_bubble_is_404(self, client: Client) -> None:
+        play = start()
+        assert client.get(ocean_url(play, 2)).status_code == 404
+        assert client.get(space_url(play, "R1C1")).status_code == 404
+        assert client.get(bubble_url(play, "R1C2:middle")).status_code == 404
+
+    def test_outsider_gets_404(self, outsider_client: Client, group: Group, alice: Any) -> None:
+        play = start(group=group, user=alice)
+        assert outsider_client.get(ocean_url(play)).status_code == 404
+        assert outsider_client.get(space_url(play, "R1C2")).status_code == 404
+        response = outsider_client.post(space_url(play, "R1C2"), coral_post("red", 9, "red"))
+        assert response.status_code == 404
+        assert (
+            outsider_client.post(bubble_url(play, "R1C2:top"), {"color": "red"}).status_code == 404
+        )
+        assert board(play) == {}
+
+    def test_wrong_methods_are_405(self, client: Client) -> None:
+        play = start()
+        for url in (ocean_url(play), space_url(play, "R1C2"), bubble_url(play, "R1C2:top")):
+            assert client.put(url).status_code == 405
+
+
+class TestSpace:
+    def test_opening_a_space_shows_its_form_under_the_board(self, client: Client) -> None:
+        play = start()
+        response = client.get(space_url(play, "R3C4"))
+        body = response.content.decode()
+        assert response.status_code == 200
+        assert "R3C4: row 3, inner space" in body
+        assert 'class="space empty selected"' in body
+        # A new tile starts as a completed coral: the most common kind.
+        assert re.search(r'name="kind" value="coral"[^>]* checked', body)
+
+    def test_htmx_gets_the_form_and_the_board_out_of_band(self, client: Client) -> None:
+        play = start()
+        response = client.get(space_url(play, "R3C4"), **HTMX)
+        body = response.content.decode()
+        assert body.lstrip().startswith('<section id="editor" class="editor open"')
+        assert '<section id="board" class="ocean-board tap-tiles" hx-swap-oob="true">' in body
+        assert "<html" not in body
+        assert "HX-Request" in response["Vary"]
+
+    def test_a_coral_is_saved_on_its_own(self, client: Client) -> None:
+        play = start()
+        response = client.post(space_url(play, "R3C4"), coral_post("red", 9, "green"))
+        assert response["Location"] == ocean_url(play)
+        assert board(play) == {
+            "tiles": {
+                "R3C4": {
+                    "kind": "coral",
+                    "completed": True,
+                    "color": "red",
+                    "vp": 9,
+                    "fish": "green",
+                }
+            }
+        }
+        page = client.get(response["Location"]).content.decode()
+        assert "Saved R3C4: red coral, 9 VP, completed, green fish on it." in page
+
+    def test_htmx_save_returns_the_closed_editor_the_board_and_the_score(
+        self, client: Client
+    ) -> None:
+        play = start()
+        response = client.post(space_url(play, "R3C4"), coral_post("red", 9, "red"), **HTMX)
+        body = response.content.decode()
+        assert body.lstrip().startswith('<section id="editor" class="editor" aria-live="polite">')
+        assert "Saved R3C4" in body
+        assert '<section id="board" class="ocean-board tap-tiles" hx-swap-oob="true">' in body
+        assert (
+            '<section id="live" class="live sea-live" aria-live="polite" hx-swap-oob="true">'
+            in body
+        )
+        assert 'aria-label="R3C4: red coral, 9 VP, completed, red fish on it"' in body
+        assert response.context["live"]["player"].total == 9 + 2
+
+    def test_an_incomplete_coral_needs_nothing_more(self, client: Client) -> None:
+        play = start()
+        client.post(space_url(play, "R5C6"), {"kind": "coral", "completed": "no", "fish": "red"})
+        assert board(play)["tiles"]["R5C6"] == {"kind": "coral", "completed": False}
+
+    def test_a_completed_coral_without_its_fish_is_kept_in_the_form(self, client: Client) -> None:
+        play = start()
+        response = client.post(space_url(play, "R3C4"), coral_post("red", 9), **HTMX)
+        form = response.context["editor"]["form"]
+        assert form.errors["fish"] == [
+            "Mira, R3C4: a completed coral needs its Completed Fish; give that fish's color."
+        ]
+        body = response.content.decode()
+        assert body.lstrip().startswith('<section id="editor" class="editor open"')
+        assert re.search(r'name="color" value="red"[^>]* checked', body)
+        assert 'id="id_fish-error">Mira, R3C4: a completed coral needs' in body
+        assert board(play) == {}
+
+    def test_a_sealife_tile_asks_for_values_the_catalogue_does_not_know(
+        self, client: Client
+    ) -> None:
+        play = start()
+        response = client.post(space_url(play, "R1C4"), sealife_post("C4"))
+        assert response.status_code == 200
+        assert response.context["editor"]["form"].errors["vp"] == [
+            "The catalogue does not know the Spiny Seahorse (C4)'s VPs yet: "
+            "type the number printed on the tile."
+        ]
+        assert board(play) == {}
+
+    def test_a_value_typed_at_the_table_goes_into_the_catalogue(self, client: Client) -> None:
+        play = start()
+        response = client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6), follow=True)
+        assert "The catalogue now knows the Spiny Seahorse: 6 VPs." in response.content.decode()
+        entry = SealifeCatalogueEntry.objects.get(code="C4")
+        assert (entry.vp, entry.partial_vp, entry.source) == (6, None, "table")
+        assert board(play)["tiles"]["R1C4"] == {
+            "kind": "sealife",
+            "code": "C4",
+            "completed": True,
+            "vp": 6,
+        }
+
+    def test_the_catalogue_fills_in_a_blank_value(self, client: Client) -> None:
+        SealifeCatalogueEntry.objects.filter(code="A4").update(vp=8, partial_vp=2)
+        play = start()
+        body = client.get(space_url(play, "R2C7")).content.decode()
+        assert 'value="A4" id="id_code_1" data-vp="8" data-partial-vp="2"' in body
+        client.post(space_url(play, "R2C7"), sealife_post("A4", partial=2))
+        assert board(play)["tiles"]["R2C7"] == {
+            "kind": "sealife",
+            "code": "A4",
+            "completed": False,
+            "partial": 2,
+            "vp": 8,
+            "partial_vp": 2,
+        }
+
+    def test_a_known_value_is_not_overwritten_by_a_different_one(self, client: Client) -> None:
+        SealifeCatalogueEntry.objects.filter(code="A4").update(vp=8, source="edited")
+        play = start()
+        client.post(space_url(play, "R2C7"), sealife_post("A4", vp=9))
+        assert board(play)["tiles"]["R2C7"]["vp"] == 9  # the play keeps what it used
+        assert SealifeCatalogueEntry.objects.get(code="A4").vp == 8
+
+    def test_the_play_s_own_value_comes_before_the_catalogue(self, client: Client) -> None:
+        play = start()
+        client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6))
+        SealifeCatalogueEntry.objects.filter(code="C4").update(vp=7)
+        client.post(space_url(play, "R1C6", 1), sealife_post("C4"))
+        assert board(play, 1)["tiles"]["R1C6"]["vp"] == 6
+
+    def test_tiles_of_one_type_printing_different_values_are_refused(self, client: Client) -> None:
+        play = start()
+        client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6))
+        response = client.post(space_url(play, "R1C6", 1), sealife_post("C4", vp=7))
+        assert response.context["editor"]["errors"] == [
+            "Every Spiny Seahorse (C4) tile prints the same VPs, but the oceans give 6 and 7."
+        ]
+        assert board(play, 1) == {}
+
+    def test_more_tiles_of_a_type_than_the_game_has_are_refused(self, client: Client) -> None:
+        play = start()
+        put_tiles(client, play, {"R1C4": sealife_post("C4", vp=6)})
+        put_tiles(client, play, {"R1C6": sealife_post("C4", vp=6)}, position=1)
+        response = client.post(space_url(play, "R1C8"), sealife_post("C4", vp=6))
+        assert response.context["editor"]["errors"] == [
+            "The oceans hold 3 Spiny Seahorse (C4) tiles, but a 2-player game has only 2 of "
+            "each type."
+        ]
+
+    def test_the_giant_clam_counts_the_corals_itself(self, client: Client) -> None:
+        play = start()
+        client.post(space_url(play, "R3C6"), sealife_post("F2", partial=3, partial_vp=2))
+        assert "partial" not in board(play)["tiles"]["R3C6"]
+
+    def test_a_sealife_needs_its_type(self, client: Client) -> None:
+        play = start()
+        response = client.post(space_url(play, "R1C4"), {"kind": "sealife", "completed": "yes"})
+        assert response.context["editor"]["form"].errors["code"] == ["Choose the Sealife type."]
+
+    def test_emptying_a_space(self, client: Client) -> None:
+        play = start()
+        put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
+        client.post(space_url(play, "R1C2"), {"kind": "empty"})
+        assert board(play)["tiles"] == {}
+
+    def test_a_tile_a_fish_still_needs_cannot_go(self, client: Client) -> None:
+        play = start()
+        put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
+        put_fish(client, play, {"R1C2:top": "green"})
+        response = client.post(space_url(play, "R1C2"), {"kind": "empty"})
+        assert response.context["editor"]["errors"] == [
+            "Mira: no tile touches the bubble R1C2:top; a fish sits on a bubble next to a "
+            "tile (R1C2 are empty)."
+        ]
+        assert "R1C2" in board(play)["tiles"]
+
+
+class TestBubble:
+    def test_a_fish_is_put_on_and_taken_off(self, client: Client) -> None:
+        play = start()
+        put_tiles(client, play, {"R3C4": coral_post("red", 9, "red")})
+        response = client.post(bubble_url(play, "R2C3:right"), {"color": "yellow"})
+        assert response["Location"] == ocean_url(play) + "?tap=fish"
+        # Named through the first space that touches it, whichever name was used.
+        assert board(play)["fish"] == [{"at": "R1C4:bottom", "color": "yellow"}]
+        client.post(bubble_url(play, "R1C4:bottom"), {"color": "none"})
+        assert board(play)["fish"] == []
+
+    def test_htmx_opens_and_saves_in_place(self, client: Client) -> None:
+        play = start()
+        put_tiles(client, play, {"R3C4": coral_post("red", 9, "red")})
+        opened = client.get(bubble_url(play, "R3C4:top"), **HTMX).content.decode()
+        assert opened.lstrip().startswith('<section id="editor" class="editor open"')
+        assert "Bubble R1C4:bottom, touching R1C4, R2C3, R2C5, R3C4" in opened
+        assert 'hx-trigger="change, submit"' in opened
+        response = client.post(bubble_url(play, "R3C4:top"), {"color": "green"}, **HTMX)
+        body = response.content.decode()
+        assert "Saved R1C4:bottom: green fish." in body
+        assert "tap-fish" in body
+        assert response.context["live"]["player"].breakdown["incomplete_fish"] == 1
+
+    def test_a_fish_with_no_tile_beside_it_is_refused_at_the_field(self, client: Client) -> None:
+        play = start()
+        response = client.post(bubble_url(play, "R1C2:top"), {"color": "red"})
+        assert response.context["editor"]["form"].errors["color"] == [
+            "Mira: no tile touches the bubble R1C2:top; a fish sits on a bubble next to a "
+            "tile (R1C2 are empty)."
+        ]
+        assert board(play) == {}
+
+
+class TestBesideTheOcean:
+    def test_seashells_are_saved_and_a_blank_means_not_entered(self, client: Client) -> None:
+        play = start()
+        assert client.post(ocean_url(play), {"seashells": "3"}).status_code == 302
+        assert board(play) == {"seashells": 3}
+        client.post(ocean_url(play), {"seashells": ""})
+        assert board(play) == {}
+
+    def test_plus_button_without_javascript(self, client: Client) -> None:
+        play = start()
+        client.post(ocean_url(play), {"seashells": "2", "step": "seashells:1"})
+        assert board(play)["seashells"] == 3
+
+    def test_next_goes_to_the_next_player_then_back(self, client: Client) -> None:
+        play = start()
+        response = client.post(ocean_url(play), {"seashells": "1", "go": "next"})
+        assert response["Location"] == ocean_url(play, 1)
+        response = client.post(ocean_url(play, 1), {"seashells": "1", "go": "next"})
+        assert response["Location"] == f"/plays/{play.uuid}/"
+
+    def test_too_many_seashells_are_refused_at_the_field(self, client: Client) -> None:
+        play = start()
+        response = client.post(ocean_url(play), {"seashells": "6"}, **HTMX)
+        body = response.content.decode()
+        assert (
+            '<p class="field-error" id="id_seashells-error" hx-swap-oob="true">'
+            "Ensure this value is less than or equal to 5.</p>"
+        ) in body
+        assert body.lstrip().startswith('<section id="live"')
+        assert board(play) == {}
+
+    def test_solo_has_the_lionfish_card(self, client: Client) -> None:
+        play = start(("Mira",), mode="solo")
+        body = client.get(ocean_url(play)).content.decode()
+        assert "Fish on the Lionfish card" in body
+        client.post(ocean_url(play), {"seashells": "1", "lionfish": "4"})
+        assert board(play) == {"seashells": 1, "lionfish": 4}
+
+    def test_lionfish_only_in_solo(self, client: Client) -> None:
+        play = start()
+        client.post(ocean_url(play), {"seashells": "1", "lionfish": "4"})
+        assert board(play) == {"seashells": 1}
+
+    def test_scenario_15_asks_for_the_color_left_out(self, client: Client) -> None:
+        setup = {"orange": [3], "blue": [4], "sealife": "A2 A4 B2 C2 C4 D2 D4 E2 E4 F2".split()}
+        play = start(setup=setup, achievement={"kind": "scenario", "number": 15})
+        client.post(ocean_url(play), {"seashells": "1", "left_out_color": "green"})
+        assert board(play) == {"seashells": 1, "left_out_color": "green"}
+
+    def test_the_live_panel_says_what_is_left_before_finishing(self, client: Client) -> None:
+        play = start()
+        put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
+        live = client.get(ocean_url(play)).context["live"]
+        assert live["to_finish"] == ["Mira's ocean needs the Seashells left."]
+        assert live["warnings"] == [
+            "Mira's ocean has 21 empty spaces; a game ends when 4 are left.",
+            "Mira's ocean holds 1 fish on 1 tiles; each turn places one tile and one fish, "
+            "so that many tiles come with at most 0 fish.",
+        ]
+        assert [line["label"] for line in live["lines"][:2]] == [
+            "Orange: Cryptic Coloration",
+            "Blue: Bountiful Caves",
+        ]
+
+
+# --- Same board, same sheet --------------------------------------------------------------------
+EXAMPLE = json.loads(
+    (Path(__file__).resolve().parent.parent / "docs/examples/shallow-sea.json").read_text()
+)
+
+
+def tile_post(tile: dict) -> dict:
+    if tile["kind"] == "coral":
+        return coral_post(
+            tile.get("color", ""), tile.get("vp", ""), tile.get("fish"), tile["completed"]
+        )
+    values = {k: tile[k] for k in ("vp", "partial", "partial_vp") if k in tile}
+    data = sealife_post(tile["code"], **values)
+    data["completed"] = "yes" if tile["completed"] else "no"
+    return data
+
+
+def test_the_worked_example_entered_on_the_site_scores_as_the_api_does(client: Client) -> None:
+    """docs/examples/shallow-sea.json tapped in tile by tile and fish by fish."""
+    play = start(tuple(EXAMPLE["players"]))
+    for position, name in enumerate(EXAMPLE["players"]):
+        ocean = EXAMPLE["boards"][name]
+        put_tiles(client, play, {s: tile_post(t) for s, t in ocean["tiles"].items()}, position)
+        put_fish(client, play, {f["at"]: f["color"] for f in ocean["fish"]}, position)
+        client.post(ocean_url(play, position), {"seashells": str(ocean["seashells"])})
+    assert client.post(f"/plays/{play.uuid}/finish/")["Location"] == f"/plays/{play.uuid}/result/"
+    expected = games.score_json("shallow-sea", EXAMPLE)["players"]
+    stored = [
+        {"name": r.name, "total": r.total, "rank": r.rank, "breakdown": r.breakdown}
+        | {"tiebreak": r.tiebreak, **r.extra}
+        for r in play.ordered_results()
+    ]
+    assert stored == expected
+    assert [p["total"] for p in expected] == [160, 160]
+
+
+# --- The paper pad ------------------------------------------------------------------------------
+RULEBOOK_SHEET = {
+    "orange": "14",
+    "blue": "9",
+    **{f"row_{n}": str(vp) for n, vp in enumerate((22, 26, 26, 28, 12), 1)},
+    "different_sealife": "5",
+    "incomplete_fish": "13",
+    "seashells": "3",
+}
+
+
+class TestSheet:
+    def test_the_rulebook_example_totals_160(self, client: Client) -> None:
+        play = start(entry="sheet")
+        response = client.post(sheet_url(play), RULEBOOK_SHEET)
+        assert response["Location"] == sheet_url(play)
+        play.refresh_from_db()
+        assert play.ordered_results()[0].entry["sheet"] == {
+            "orange": 14,
+            "blue": 9,
+            "rows": [22, 26, 26, 28, 12],
+            "different_sealife": 5,
+            "incomplete_fish": 13,
+            "seashells": 3,
+        }
+        live = client.get(sheet_url(play)).context["live"]
+        assert live["player"].total == 160
+
+    def test_htmx_saves_as_you_type_and_returns_the_live_panel(self, client: Client) -> None:
+        play = start(entry="sheet")
+        response = client.post(sheet_url(play), {"orange": "4", "row_1": "10"}, **HTMX)
+        body = response.content.decode()
+        assert body.lstrip().startswith('<section class="live sea-live" id="status"')
+        assert "Saved." in body
+        assert response.context["live"]["player"].total == 14
+        assert "HX-Request" in response["Vary"]
+
+    def test_a_card_value_the_card_cannot_pay_is_shown_at_the_field(self, client: Client) -> None:
+        play = start(entry="sheet")
+        response = client.post(sheet_url(play), {"orange": "3"}, **HTMX)
+        assert (
+            '<p class="field-error" id="id_orange-error" hx-swap-oob="true">Mira: 3 VPs cannot '
+            "come from the Orange card (Cryptic Coloration pays in steps of 2 up to 44).</p>"
+        ) in response.content.decode()
+        play.refresh_from_db()
+        assert play.ordered_results()[0].entry == {}
+
+    def test_family_sheet_has_only_rows_and_seashells(self, client: Client) -> None:
+        play = start(
+            ("Mira",), mode="family", entry="sheet", setup={**FIRST_GAME, "orange": [], "blue": []}
+        )
+        form = client.get(sheet_url(play)).context["form"]
+        assert list(form.fields) == [f"row_{n}" for n in range(1, 6)] + ["seashells"]
+
+    def test_next_and_404s(
+        self, client: Client, outsider_client: Client, alice: Any, group: Group
+    ) -> None:
+        play = start(entry="sheet")
+        response = client.post(sheet_url(play), {**RULEBOOK_SHEET, "go": "next"})
+        assert response["Location"] == sheet_url(play, 1)
+        assert client.get(sheet_url(start())).status_code == 404  # a board play
+        assert client.put(sheet_url(play)).status_code == 405
+        private = start(group=group, user=alice, entry="sheet")
+        assert outsider_client.get(sheet_url(private)).status_code == 404
+
+
+# --- The result page ------------------------------------------------------------------------------
+class TestResult:
+    def test_solo_board_shows_rank_cards_achievements_and_warnings(self, client: Client) -> None:
+        play = start(("Mira",), mode="solo", achievement={"kind": "standard"})
+        ocean = EXAMPLE["boards"]["Mira"]
+        put_tiles(client, play, {s: tile_post(t) for s, t in ocean["tiles"].items()})
+        put_fish(client, play, {f["at"]: f["color"] for f in ocean["fish"]})
+        client.post(ocean_url(play), {"seashells": "3", "lionfish": "4"})
+        client.post(space_url(play, "R5C8"), coral_post("red", 5, completed=False))
+        client.post(f"/plays/{play.uuid}/finish/")
+        response = client.get(f"/plays/{play.uuid}/result/")
+        extras = response.context["extras"]
+        # 160 - 2 × (4 - 2) for the Lionfish card = 156: a Diver.
+        assert response.context["results"][0].total == 156
+        mira = extras["players"][0]
+        assert mira["lines"] == ["Solo rank: Diver"]
+        earned = [item["text"] for item in mira["lists"][0]["items"]]
+        assert earned[:2] == ["1. Score 130+ VPs.", "2. Score 145+ VPs."]
+        assert "3. Score 160+ VPs." in [item["text"] for item in mira["lists"][0]["missed"]]
+        assert extras["tables"][0]["rows"] == [
+            {"label": "Orange 1 · Cryptic Coloration", "values": ["14"]},
+            {"label": "Blue 2 · Bountiful Caves", "values": ["9"]},
+        ]
+        assert extras["warnings"] == [
+            "Mira's ocean has 3 empty spaces; a game ends when 4 are left."
+        ]
+        body = response.content.decode()
+        assert "Solo rank: Diver" in body
+        assert "Mira&#x27;s ocean has 3 empty spaces" in body
+
+    def test_a_sheet_leaves_the_board_achievements_to_tick(self, client: Client) -> None:
+        play = start(entry="sheet", achievement={"kind": "standard"})
+        client.post(sheet_url(play), RULEBOOK_SHEET)
+        client.post(sheet_url(play, 1), RULEBOOK_SHEET | {"seashells": "2"})
+        client.post(f"/plays/{play.uuid}/finish/")
+        response = client.get(f"/plays/{play.uuid}/result/")
+        items = response.context["extras"]["players"][0]["lists"][0]["items"]
+        assert {"text": "7. Complete all Coral Tiles in your Ocean.", "state": "tick"} in items
+        assert "(only Mira can tell: tick it yourself)" in response.content.decode()
+        assert response.context["extras"]["tables"] == []
+
+    def test_scenario_result(self, client: Client) -> None:
+        setup = {"orange": [1], "blue": [2], "sealife": "A1 A3 C1 C3 C4 D1 D3 E1 E3 F1".split()}
+        play = start(entry="sheet", setup=setup, achievement={"kind": "scenario", "number": 1})
+        client.post(sheet_url(play), RULEBOOK_SHEET)
+        client.post(sheet_url(play, 1), RULEBOOK_SHEET | {"row_1": "0"})  # 138
+        client.post(f"/plays/{play.uuid}/finish/")
+        players = client.get(f"/plays/{play.uuid}/result/").context["extras"]["players"]
+        assert players[0]["lists"][0]["items"] == [
+            {"text": "Scenario 1: 140+ VPs (reached)", "state": "earned"}
+        ]
+        assert players[1]["lists"][0]["missed"] == [
+            {"text": "Scenario 1: 140+ VPs (not reached)", "state": "missed"}
+        ]
+
+    def test_an_objective_only_the_ocean_shows_is_left_to_tick(self, client: Client) -> None:
+        setup = {"orange": [6], "blue": [6], "sealife": "A1 A3 B4 C3 C4 D1 D4 E2 E4 F1".split()}
+        play = start(entry="sheet", setup=setup, achievement={"kind": "scenario", "number": 5})
+        sheet = RULEBOOK_SHEET | {"orange": "16", "blue": "8", "different_sealife": "5"}
+        client.post(sheet_url(play), sheet)
+        client.post(sheet_url(play, 1), sheet)
+        client.post(f"/plays/{play.uuid}/finish/")
+        players = client.get(f"/plays/{play.uuid}/result/").context["extras"]["players"]
+        assert players[0]["lists"][0]["items"] == [
+            {
+                "text": "Scenario 5: 160+ VPs and: Complete 5+ Coral Tiles of the same color. "
+                "(160+ VPs reached; objective for you to judge)",
+                "state": "tick",
+            }
+        ]
+
+    def test_outsider_gets_404(self, outsider_client: Client, group: Group, alice: Any) -> None:
+        play = start(group=group, user=alice)
+        assert outsider_client.get(f"/plays/{play.uuid}/result/").status_code == 404
+
+
+# --- The Sealife catalogue --------------------------------------------------------------------------
+class TestCatalogue:
+    url = "/games/shallow-sea/sealife/"
+
+    def test_needs_an_account(self, client: Client) -> None:
+        assert client.get(self.url)["Location"].startswith("/accounts/login/")
+        assert client.post(self.url, {"vp_A1": "7"})["Location"].startswith("/accounts/login/")
+
+    def test_lists_every_type_seeded_with_what_the_engine_knows(
+        self, alice_client: Client, django_assert_num_queries
+    ) -> None:
+        assert SealifeCatalogueEntry.objects.count() == 22
+        assert not SealifeCatalogueEntry.objects.filter(vp__isnull=False).exists()
+        # session, user, the catalogue with its editors, the catalogue again for the values
+        with django_assert_num_queries(4):
+            response = alice_client.get(self.url)
+        body = response.content.decode()
+        assert len(response.context["rows"]) == 22
+        assert "Greater Blue-Ringed Octopus" in body
+        assert (
+            "3 or more Completed Coral Tiles of the same color in the indicated direction." in body
+        )
+
+    def test_edits_are_saved_with_who_made_them(self, alice_client: Client, alice: Any) -> None:
+        response = alice_client.post(self.url, {"vp_A1": "7", "partial_vp_A1": "2", "vp_B1": "10"})
+        assert response["Location"] == self.url
+        a1 = SealifeCatalogueEntry.objects.get(code="A1")
+        assert (a1.vp, a1.partial_vp, a1.source, a1.updated_by) == (7, 2, "edited", alice)
+        assert SealifeCatalogueEntry.objects.get(code="B1").vp == 10
+        page = alice_client.get(self.url).content.decode()
+        assert "Saved: Whale Shark (A1), Dugong (B1)." in page
+        assert "Edited in the catalogue by alice" in page
+
+    def test_a_value_can_be_made_unknown_again(self, alice_client: Client) -> None:
+        SealifeCatalogueEntry.objects.filter(code="A1").update(vp=7)
+        alice_client.post(self.url, {"vp_A1": ""})
+        assert SealifeCatalogueEntry.objects.get(code="A1").vp is None
+
+    def test_invalid_values_save_nothing(self, alice_client: Client) -> None:
+        response = alice_client.post(self.url, {"vp_A1": "-1", "vp_B1": "10"})
+        assert response.status_code == 200
+        assert response.context["form"].errors["vp_A1"] == [
+            "Ensure this value is greater than or equal to 0."
+        ]
+        assert not SealifeCatalogueEntry.objects.filter(vp__isnull=False).exists()
+
+    def test_put_is_not_allowed(self, alice_client: Client) -> None:
+        assert alice_client.put(self.url).status_code == 405
