@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -39,6 +40,11 @@ class PlayState:
 def fingerprint(value: Any) -> str:
     """A short digest of a saved value, sent with a form to notice edits made elsewhere."""
     return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def new_editor() -> str:
+    """A name for one screen that edits a play, sent back with each of its saves."""
+    return secrets.token_urlsafe(9)
 
 
 def entry_part(entry: Mapping[str, Any], path: tuple[str, ...]) -> Any:

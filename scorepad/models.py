@@ -365,25 +365,35 @@ class Play(models.Model):
 
     @transaction.atomic
     def save_part(
-        self, result: Result, path: tuple[str, ...], value: Any, *, base: str | None = None
+        self,
+        result: Result,
+        path: tuple[str, ...],
+        value: Any,
+        *,
+        base: str | None = None,
+        editor: str = "",
     ) -> None:
         """Save one part of one player's entry (a round's reef, a final tally).
 
-        ``base`` is the fingerprint of that part as the player's screen showed it: if
-        someone else saved it since, nothing is saved and StaleEdit carries what is
-        there now, so two phones never overwrite each other silently.
+        ``base`` is the fingerprint of that part as the screen showed it, ``editor``
+        names that screen. If another screen saved the part since, nothing is saved
+        and StaleEdit carries what is there now: two phones never overwrite each
+        other silently, while one phone's autosaves and its Save may overtake each
+        other freely.
         """
         results = list(
             self.results.select_for_update().select_related("player").order_by("position")
         )
         fresh = next(r for r in results if r.pk == result.pk)
         current = entry_part(fresh.entry, path)
-        # Saving what is already there is no conflict: it is this phone's own autosave
-        # landing just before its Save.
-        if base is not None and base != fingerprint(current) and value != current:
+        key = "/".join(path)
+        changed_elsewhere = base is not None and base != fingerprint(current)
+        if changed_elsewhere and value != current and fresh.written_by.get(key) != editor:
             raise StaleEdit(current)
         self.save_entry(fresh, with_entry_part(fresh.entry, path, value), results)
-        result.entry = fresh.entry
+        fresh.written_by = {**fresh.written_by, key: editor}
+        fresh.save(update_fields=["written_by"])
+        result.entry, result.written_by = fresh.entry, fresh.written_by
 
     @transaction.atomic
     def add_event(self, data: dict[str, Any]) -> PlayEvent:
@@ -464,6 +474,9 @@ class Result(models.Model):
     player = models.ForeignKey(Player, models.PROTECT, related_name="results")
     position = models.PositiveSmallIntegerField()
     entry = models.JSONField(default=dict, blank=True)
+    # Which screen last saved each part of the entry ("rounds/2": editor id), so a
+    # phone's own saves never count as someone else's edit.
+    written_by = models.JSONField(default=dict, blank=True)
     breakdown = models.JSONField(default=dict, blank=True)
     extra = models.JSONField(default=dict, blank=True)
     tiebreak = models.JSONField(default=dict, blank=True)

@@ -30,8 +30,10 @@ class TestReefEntry:
         self, client: Client, reef_play: Play
     ) -> None:
         opened = client.get(reef_url(reef_play)).context["base"]
-        Client().post(reef_url(reef_play), {"jellies": "4", "base": opened})  # phone B
-        response = client.post(reef_url(reef_play), {"dolphins": "3", "base": opened})
+        Client().post(reef_url(reef_play), {"jellies": "4", "base": opened, "editor": "b"})
+        response = client.post(
+            reef_url(reef_play), {"dolphins": "3", "base": opened, "editor": "a"}
+        )
         assert response.status_code == 200
         (message,) = response.context["errors"]
         assert message.startswith("Someone else saved Ana's round 1 reef while you were typing.")
@@ -40,7 +42,8 @@ class TestReefEntry:
         assert reef_play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 4
         # Saving again, from the state now shown, puts this phone's numbers in.
         again = client.post(
-            reef_url(reef_play), {"dolphins": "3", "base": response.context["base"]}
+            reef_url(reef_play),
+            {"dolphins": "3", "base": response.context["base"], "editor": "a"},
         )
         assert again.status_code == 302
         saved = reef_play.ordered_results()[0].entry["rounds"]["1"]
@@ -48,8 +51,10 @@ class TestReefEntry:
 
     def test_htmx_conflict_refreshes_the_base(self, client: Client, reef_play: Play) -> None:
         opened = fingerprint(None)
-        Client().post(reef_url(reef_play), {"jellies": "2", "base": opened})
-        response = client.post(reef_url(reef_play), {"jellies": "6", "base": opened}, **HTMX)
+        Client().post(reef_url(reef_play), {"jellies": "2", "base": opened, "editor": "b"})
+        response = client.post(
+            reef_url(reef_play), {"jellies": "6", "base": opened, "editor": "a"}, **HTMX
+        )
         body = response.content.decode()
         current = fingerprint(reef_play.ordered_results()[0].entry["rounds"]["1"])
         assert (
@@ -80,8 +85,8 @@ def test_tally_conflict(client: Client) -> None:
     )
     url = f"/plays/{play.uuid}/players/0/tally/"
     opened = client.get(url).context["base"]
-    Client().post(url, {"unplayed_tiles": "4", "base": opened})
-    response = client.post(url, {"unplayed_tiles": "9", "base": opened})
+    Client().post(url, {"unplayed_tiles": "4", "base": opened, "editor": "b"})
+    response = client.post(url, {"unplayed_tiles": "9", "base": opened, "editor": "a"})
     (message,) = response.context["errors"]
     assert "Saved now: unplayed tiles 4." in message
     assert play.ordered_results()[0].entry["final"] == {"unplayed_tiles": 4}
@@ -127,3 +132,15 @@ class TestLog:
         response = client.post(f"/plays/{log_play.uuid}/events/undo/", {"last": shown}, follow=True)
         assert "Nothing was undone" in response.content.decode()
         assert len(log_play.logged_events()) == 2
+
+
+def test_one_phone_overtaking_its_own_autosave_is_no_conflict(client: Client) -> None:
+    play = start_play(
+        game="reef-draft", names=["Ana", "Ben"], options={}, group=None, user=AnonymousUser()
+    )
+    page = client.get(reef_url(play)).context
+    mine = {"base": page["base"], "editor": page["editor"]}
+    client.post(reef_url(play), {"jellies": "2", **mine}, **HTMX)  # the autosave lands...
+    response = client.post(reef_url(play), {"jellies": "3", **mine})  # ...before Save sees it
+    assert response.status_code == 302
+    assert play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 3

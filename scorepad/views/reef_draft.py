@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from games.contract import InvalidInput, Sheet
 from games.reef_draft.data import CARD_LABELS, DECK, HAND_SIZE, ROUNDS
-from scorepad.entries import fingerprint
+from scorepad.entries import fingerprint, new_editor
 from scorepad.forms import ReefForm
 from scorepad.models import Play, Result, StaleEdit
 from scorepad.views.common import (
@@ -135,6 +135,7 @@ def reef_entry(
         "round_number": round_number,
         "form": form,
         "base": fingerprint(saved_reef),
+        "editor": request.POST.get("editor") or new_editor(),
         "errors": errors,
         "saved": saved_reef is not None and not (errors or form.errors),
         "rejected": bool(errors or form.errors),
@@ -165,6 +166,7 @@ def _save_reef(
             ("rounds", str(round_number)),
             form.reef(),
             base=request.POST.get("base"),
+            editor=request.POST.get("editor", ""),
         )
     except InvalidInput as e:
         return attach_errors(e, form, f"rounds[{round_number - 1}].{result.name}.")

@@ -17,7 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 from games import seagrass
 from games.contract import InvalidInput
 from games.coral_stations import research_funds
-from scorepad.entries import OPEN_STATION, PlayState, fingerprint
+from scorepad.entries import OPEN_STATION, PlayState, fingerprint, new_editor
 from scorepad.forms import ReefAwardForm, SpecForm
 from scorepad.models import Play, PlayEvent, Result, StaleEdit
 from scorepad.scored_during_play import FUNDS_FIELDS, SCREENS, EventKind, LogScreens
@@ -299,6 +299,7 @@ def player_tally(request: HttpRequest, play_id: UUID, position: int) -> HttpResp
         "result": result,
         "form": form,
         "base": fingerprint(result.entry.get(key)),
+        "editor": request.POST.get("editor") or new_editor(),
         "errors": errors,
         "saved": saved,
         "is_counts": play.mode == "counts",
@@ -313,7 +314,13 @@ def _save_tally(
     request: HttpRequest, play: Play, result: Result, key: str, form: SpecForm
 ) -> tuple[list[str], bool]:
     try:
-        play.save_part(result, (key,), form.to_json(), base=request.POST.get("base"))
+        play.save_part(
+            result,
+            (key,),
+            form.to_json(),
+            base=request.POST.get("base"),
+            editor=request.POST.get("editor", ""),
+        )
     except InvalidInput as e:
         return attach_errors(e, form, f"{key}.{result.name}."), False
     except StaleEdit as e:
