@@ -450,6 +450,32 @@ class Play(models.Model):
         self.save(update_fields=["group", "recorded_by", "updated"])
 
 
+class AchievementTick(models.Model):
+    """A Shallow Sea achievement a player ticked by hand, with their note: one a board
+    cannot show, or one earned before they used Scorepad."""
+
+    class Kind(models.TextChoices):
+        SCENARIO = "scenario", "Scenario"
+        STANDARD = "standard", "Standard rules"
+        MODIFIED = "modified", "Modified rules"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="achievement_ticks"
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    number = models.PositiveSmallIntegerField()
+    note = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind", "number"], name="one_tick_each")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.kind} {self.number}"
+
+
 class PlayEvent(models.Model):
     """One scoring event of a live log, stored as soon as it is entered."""
 

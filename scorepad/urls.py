@@ -2,13 +2,16 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scorepad.views import exports, groups, reef_draft, scored_during_play, shallow_sea, site
+from scorepad.views import exports, groups, me, reef_draft, scored_during_play, shallow_sea, site
 
 urlpatterns = [
     path("", site.home, name="home"),
     path("accounts/signup/", site.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("me/achievements/", me.achievement_sheet, name="achievements"),
+    path("me/achievements/tick/", me.tick, name="tick_achievement"),
+    path("me/solo/", me.solo_ladder, name="solo_ladder"),
     path("groups/", groups.groups, name="groups"),
     path("groups/<int:group_id>/", groups.group, name="group"),
     path("groups/<int:group_id>/people/", groups.people, name="people"),

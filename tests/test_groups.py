@@ -119,8 +119,9 @@ class TestHistoryAndRecords:
         for n in range(plays):
             record_play(group, {"Ana": n % 50, "Ben": 25}, game=games[n % 4], day=n % 300)
         # session, user, group, owner check, page count, page, its results, players,
-        # plays per game, player records, then best and latest winners per game (4 x 2).
-        with django_assert_num_queries(18):
+        # plays per game, player records, best and latest winners per game (4 x 2), and
+        # the members' best solo scores.
+        with django_assert_num_queries(19):
             alice_client.get(f"/groups/{group.pk}/")
         ana = group.players.get(name="Ana")
         # session, user, group, player, their results, rivals, records, other players.

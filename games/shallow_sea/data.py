@@ -96,6 +96,16 @@ SAME_COLOR_FISH_BONUS_VP = 1  # modified rule 9: per adjacent coral of the fish'
 FREE_LIONFISH = 2
 LIONFISH_PENALTY = 2  # VPs lost per Fish on the Lionfish card beyond the free ones
 
+# The Achievement Record Sheet's ranks, lowest first: the boxes checked to reach each.
+# (The printed thresholds were lost with the rulebook's pictures; issue 5 sets these.)
+RECORD_SHEET_RANKS = (
+    (10, "Sea Explorer"),
+    (20, "Reef Adventurer"),
+    (30, "Ocean Voyager"),
+    (40, "Master Diver"),
+    (50, "Legendary Mariner"),
+)
+
 # Solo rank titles, lowest first: the score each needs.
 SOLO_RANKS = (
     (130, "Swimmer"),

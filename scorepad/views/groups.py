@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 import games
-from scorepad import stats
+from scorepad import achievements, stats
 from scorepad.forms import GroupForm
 from scorepad.models import Group, Invite, MergeRefused, Player, create_group
 from scorepad.views.common import _get_group_for_user, _get_play_for_user
@@ -68,6 +68,7 @@ def group(request: HttpRequest, group_id: int) -> HttpResponse:
         "games": games.all_games(),
         "players": group.players.all(),
         "records": stats.group_records(group),
+        "solo_board": achievements.group_solo_board(group),
         "is_owner": group.is_owner(request.user),
     }
     if request.htmx:
