@@ -24,8 +24,17 @@ from scorepad.charts import LineChart, line_chart
 from scorepad.models import AchievementTick, Group, Play, Result
 
 SHALLOW_SEA = "shallow-sea"
+def _scenario_goal(minimum_score: int, objective: str) -> str:
+    goal = f"Score {minimum_score}+ VPs with the scenario's setup"
+    return goal + "." if objective == "None." else f"{goal}, and: {objective}"
+
+
 SECTIONS = (
-    ("scenario", "Scenarios", {n: s.objective for n, s in SCENARIOS.items()}),
+    (
+        "scenario",
+        "Scenarios",
+        {n: _scenario_goal(s.minimum_score, s.objective) for n, s in SCENARIOS.items()},
+    ),
     ("standard", "Standard rules", STANDARD_ACHIEVEMENTS),
     ("modified", "Modified rules", MODIFIED_RULES),
 )
