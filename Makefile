@@ -31,6 +31,8 @@ help:
 	@echo "make lint    ruff check + ruff format --check"
 	@echo "make fmt     ruff format + ruff check --fix"
 	@echo "make clean   remove the venv, caches, collected static files and test artifacts"
+	@echo "make backup  back up the database in DATABASE_URL (SQLite: online) to backups/ (FILE=... to choose)"
+	@echo "make restore FILE=...  replace the database in DATABASE_URL with a backup (stop the site first)"
 
 # --- virtualenv ------------------------------------------------------------------------------
 
@@ -59,6 +61,27 @@ run: venv
 	env -u DATABASE_URL DEBUG=1 $(PY) manage.py migrate --noinput
 	env -u DATABASE_URL DEBUG=1 $(PY) manage.py seed_demo
 	env -u DATABASE_URL DEBUG=1 $(PY) manage.py runserver 0.0.0.0:8000
+
+# --- backups ------------------------------------------------------------------------------------
+
+# The app's environment: DATABASE_URL (SQLite db.sqlite3 when unset), SECRET_KEY; without a
+# SECRET_KEY, DEBUG=1 as for `make run` (settings refuse to load otherwise).
+APP_ENV = env $$([ -n "$${SECRET_KEY:-}" ] || echo DEBUG=1)
+
+.PHONY: backup restore
+
+# Prints the file written: backups/scorepad-<engine>-<UTC timestamp>.<sqlite3|dump>.
+backup: venv
+	$(APP_ENV) $(PY) manage.py backup $(if $(FILE),"$(FILE)")
+
+# Saves the current database to backups/...-before-restore.* first.
+restore: venv
+	@if [ -z "$(FILE)" ]; then \
+		echo "usage: make restore FILE=backups/scorepad-<engine>-<timestamp>.<sqlite3|dump>" >&2; \
+		echo "(\`make backup\` prints the file it writes; stop the site before restoring)" >&2; \
+		exit 2; \
+	fi
+	$(APP_ENV) $(PY) manage.py restore "$(FILE)"
 
 # --- tests ---------------------------------------------------------------------------------------
 

@@ -35,8 +35,6 @@ BACKUP_DIR = Path(settings.BASE_DIR) / "backups"
 SUFFIXES = {"sqlite": ".sqlite3", "postgresql": ".dump"}
 # Where Debian keeps each PostgreSQL version's binaries (pg_dump, pg_restore, ...).
 PG_LIB = Path("/usr/lib/postgresql")
-# A session that holds a lock on a table the restore replaces makes it fail, not hang.
-PG_LOCK_TIMEOUT = "60s"
 
 
 class BackupError(Exception):
@@ -51,7 +49,8 @@ def engine_of(connection: Any) -> str:
 
 
 def default_path(engine: str, label: str = "") -> Path:
-    """``backups/scorepad-<engine>-<UTC timestamp><label>.<sqlite3|dump>``, never an existing file."""
+    """``backups/scorepad-<engine>-<UTC timestamp><label>.<sqlite3|dump>``; never a file
+    that exists already (two backups in the same second get ``-2``, ``-3``, ...)."""
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     stem = f"scorepad-{engine}-{stamp}{label}"
     path = BACKUP_DIR / f"{stem}{SUFFIXES[engine]}"
@@ -87,8 +86,8 @@ def restore(connection: Any, source: Path, *, safety_backup: bool = True) -> Pat
         raise BackupError(f"No backup file at {source}.")
     saved = default_path(engine, "-before-restore") if safety_backup else None
     if engine == "sqlite":
-        db = sqlite_path(connection)
         check_sqlite_backup(source)
+        db = sqlite_path(connection)
         sqlite_restore(source, db, checked=True, save_current_to=saved)
         if saved is not None and not saved.exists():
             saved = None  # there was no database yet
@@ -419,13 +418,12 @@ def pg_other_sessions(connection: Any) -> int:
 def pg_restore(connection: Any, source: Path) -> None:
     """``pg_restore --clean --if-exists --no-owner --single-transaction`` into the
     connection's database: every object in the dump is dropped and recreated, all at once
-    or not at all. A session holding a lock on a table makes it fail after
-    PG_LOCK_TIMEOUT rather than wait forever."""
+    or not at all. It waits for sessions holding locks on those tables (the dump's own
+    script turns lock_timeout off)."""
     tool = find_pg_tool("pg_restore", _server_major(connection))
     # Django's own session must not hold a lock on a table the restore drops.
     connection.close()
     args, env = pg_command(tool, connection.settings_dict)
-    env["PGOPTIONS"] = f"{env.get('PGOPTIONS', '')} -c lock_timeout={PG_LOCK_TIMEOUT}".strip()
     _run(
         [*args, "--clean", "--if-exists", "--no-owner", "--single-transaction", str(source)],
         env,

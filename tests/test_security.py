@@ -30,8 +30,8 @@ PUBLIC = {
 }
 # Capability links meant for people outside the group; tested on their own below.
 INVITATIONS = {"join", "claim"}
-# Site data any logged-in player may edit.
-SIGNED_IN = {"groups", "shallow_sea_catalogue"}
+# Site data any logged-in player may edit, and their own pages.
+SIGNED_IN = {"groups", "shallow_sea_catalogue", "achievements", "tick_achievement", "solo_ladder"}
 
 
 @pytest.fixture

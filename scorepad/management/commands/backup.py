@@ -3,7 +3,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 
 from scorepad import backups
 
@@ -28,7 +28,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, path: str | None, database: str, **options: Any) -> None:
         try:
             written = backups.backup(connections[database], Path(path) if path else None)
-        except backups.BackupError as e:
+        except (backups.BackupError, DatabaseError) as e:
             raise CommandError(str(e)) from e
         self.stdout.write(backups.shown(written))
         size = os.path.getsize(written)

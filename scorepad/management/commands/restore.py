@@ -2,7 +2,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 
 from scorepad import backups
 
@@ -36,12 +36,12 @@ class Command(BaseCommand):
                 if others:
                     self.stderr.write(
                         f"Warning: {others} other session(s) are connected to the database. "
-                        "The restore is one transaction, but stop the site first: a session "
-                        "holding a lock makes it fail, and the site sees the data change.",
+                        "The restore is one transaction, but stop the site first: it waits for "
+                        "any transaction using the tables, and the site sees the data change.",
                         style_func=self.style.WARNING,
                     )
             saved = backups.restore(connection, Path(path), safety_backup=safety_backup)
-        except backups.BackupError as e:
+        except (backups.BackupError, DatabaseError) as e:
             raise CommandError(str(e)) from e
         if saved is not None:
             self.stdout.write(f"Saved the database as it was to {backups.shown(saved)}")
