@@ -324,6 +324,12 @@ class TestOcean:
         assert "<html" not in body
         assert "HX-Request" in response["Vary"]
 
+    def test_going_back_to_a_pushed_url_gets_the_whole_page(self, client: Client) -> None:
+        play = start()
+        headers = HTMX | {"HTTP_HX_HISTORY_RESTORE_REQUEST": "true"}
+        body = client.get(ocean_url(play) + "?tap=fish", **headers).content.decode()
+        assert "<html" in body
+
     def test_a_sheet_play_has_no_board(self, client: Client) -> None:
         assert client.get(ocean_url(start(entry="sheet"))).status_code == 404
 
@@ -704,6 +710,22 @@ class TestSheet:
         ) in response.content.decode()
         play.refresh_from_db()
         assert play.ordered_results()[0].entry == {}
+
+    def test_two_phones_never_overwrite_each_other_silently(self, client: Client) -> None:
+        play = start(entry="sheet")
+        base = client.get(sheet_url(play)).context["base"]
+        client.post(sheet_url(play), {"orange": "4", "base": base, "editor": "phone-a"})
+        response = client.post(sheet_url(play), {"orange": "6", "base": base, "editor": "phone-b"})
+        assert response.context["errors"] == [
+            "Someone else saved Mira's score pad while you were typing. Saved now: orange 4. "
+            "Your numbers are still here: save again to keep yours."
+        ]
+        play.refresh_from_db()
+        assert play.ordered_results()[0].entry["sheet"] == {"orange": 4}
+        # The same phone's autosaves overtake each other freely.
+        client.post(sheet_url(play), {"orange": "8", "base": base, "editor": "phone-a"})
+        play.refresh_from_db()
+        assert play.ordered_results()[0].entry["sheet"] == {"orange": 8}
 
     def test_family_sheet_has_only_rows_and_seashells(self, client: Client) -> None:
         play = start(

@@ -26,7 +26,8 @@ from games.shallow_sea import INFO
 from games.shallow_sea.data import SEALIFE, SPACE_POINTS
 from games.shallow_sea.ocean import Ocean
 from games.shallow_sea.scoring import ocean_warnings
-from scorepad.models import Group, Play, Result, SealifeCatalogueEntry, start_play
+from scorepad.entries import fingerprint, new_editor
+from scorepad.models import Group, Play, Result, SealifeCatalogueEntry, StaleEdit, start_play
 from scorepad.shallow_sea import (
     BUBBLE_SHAPES,
     SPACE_SHAPES,
@@ -54,7 +55,12 @@ from scorepad.shallow_sea_forms import (
     SheetForm,
     TileForm,
 )
-from scorepad.views.common import _get_group_for_user, _get_play_for_user, apply_step
+from scorepad.views.common import (
+    _get_group_for_user,
+    _get_play_for_user,
+    apply_step,
+    stale_message,
+)
 
 SLUG = INFO.slug
 
@@ -285,7 +291,8 @@ def ocean(request: HttpRequest, play_id: UUID, position: int) -> HttpResponse:
     tap = "fish" if request.GET.get("tap") == "fish" else "tiles"
     if request.method == "GET":
         ctx = _ocean_context(play, results, result, tap=tap)
-        if request.htmx:
+        # The tap-mode switch pushes its URL; going back to it asks for the whole page.
+        if request.htmx and not request.htmx.history_restore_request:
             return render(request, "shallow_sea/ocean.html#switched", ctx)
         return render(request, "shallow_sea/ocean.html", ctx)
 
@@ -440,9 +447,18 @@ def sheet(request: HttpRequest, play_id: UUID, position: int) -> HttpResponse:
         form = SheetForm(play.mode, setup, data)
         if form.is_valid():
             try:
-                play.save_entry(result, {**result.entry, "sheet": form.sheet()}, results)
+                play.save_part(
+                    result,
+                    ("sheet",),
+                    form.sheet(),
+                    base=request.POST.get("base"),
+                    editor=request.POST.get("editor", ""),
+                )
             except InvalidInput as e:
                 errors = _attach(e, f"sheets.{result.name}.", form.field_for, form)
+            except StaleEdit as e:
+                now = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (e.current or {}).items())
+                errors = [stale_message(f"{result.name}'s score pad", now or "nothing")]
             else:
                 saved = True
                 if not request.htmx and request.POST.get("go") == "next":
@@ -460,6 +476,8 @@ def sheet(request: HttpRequest, play_id: UUID, position: int) -> HttpResponse:
         "form": form,
         "errors": errors,
         "saved": saved,
+        "base": fingerprint(result.entry.get("sheet")),
+        "editor": request.POST.get("editor") or new_editor(),
         "live": score.live(play, index, result.name),
         "next_url": _player_url(play, results[index + 1].position)
         if index + 1 < len(results)
