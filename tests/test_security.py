@@ -27,6 +27,7 @@ PUBLIC = {
     "reef_award",
     "api_score",
     "api_reef_award",
+    "healthz",
 }
 # Capability links meant for people outside the group; tested on their own below.
 INVITATIONS = {"join", "claim"}
