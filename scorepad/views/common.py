@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -13,7 +14,7 @@ from django.shortcuts import get_object_or_404
 import games
 from games.contract import InvalidInput, Sheet
 from scorepad.entries import has_web_entry
-from scorepad.models import Group, Play, PlayState
+from scorepad.models import Group, Play, PlayState, start_play
 
 
 def _get_group_for_user(request: HttpRequest, group_id: int | str | None) -> Group:
@@ -41,6 +42,50 @@ def _get_playable_game_or_404(slug: str) -> Any:
     if not has_web_entry(slug):
         raise Http404("This game cannot be entered on the site yet.")
     return _get_game_or_404(slug)
+
+
+DEVICE_PLAYS = "plays_on_this_device"
+DEVICE_PLAYS_KEPT = 10
+
+
+def _remember_on_this_device(request: HttpRequest, play: Play) -> None:
+    """A guest's plays have no history page; the session keeps the way back to them."""
+    kept = [str(play.uuid), *request.session.get(DEVICE_PLAYS, [])]
+    request.session[DEVICE_PLAYS] = kept[:DEVICE_PLAYS_KEPT]
+
+
+@dataclass(frozen=True)
+class Table:
+    """Where a new play is recorded: the chosen group (a guest has none), the user's
+    groups to choose from, and the user's own name for the first seat."""
+
+    group: Group | None
+    groups: Any
+    first_seat: str
+
+
+def _get_table_for_user(request: HttpRequest) -> Table:
+    groups = Group.objects.for_user(request.user).order_by("name")
+    group_id = request.POST.get("group") or request.GET.get("group")
+    group = None
+    if request.user.is_authenticated:
+        group = _get_group_for_user(request, group_id) if group_id else groups.first()
+    own = group.players.filter(user=request.user).first() if group else None
+    return Table(group, groups, own.name if own else "")
+
+
+def start_play_for(request: HttpRequest, table: Table, game: str, cleaned: dict[str, Any]) -> Play:
+    """Start the play the new-play form describes, and remember it on this device."""
+    play = start_play(
+        game=game,
+        names=cleaned["names"],
+        options=cleaned["options"],
+        mode=cleaned["mode"],
+        group=table.group,
+        user=request.user,
+    )
+    _remember_on_this_device(request, play)
+    return play
 
 
 def attach_errors(error: InvalidInput, form: Any, prefix: str) -> list[str]:

@@ -27,7 +27,7 @@ from games.shallow_sea.data import SEALIFE, SPACE_POINTS
 from games.shallow_sea.ocean import Ocean
 from games.shallow_sea.scoring import ocean_warnings
 from scorepad.entries import fingerprint, new_editor
-from scorepad.models import Group, Play, Result, SealifeCatalogueEntry, StaleEdit, start_play
+from scorepad.models import Play, Result, SealifeCatalogueEntry, StaleEdit
 from scorepad.shallow_sea import (
     BUBBLE_SHAPES,
     SPACE_SHAPES,
@@ -56,10 +56,11 @@ from scorepad.shallow_sea_forms import (
     TileForm,
 )
 from scorepad.views.common import (
-    _get_group_for_user,
     _get_play_for_user,
+    _get_table_for_user,
     apply_step,
     stale_message,
+    start_play_for,
 )
 
 SLUG = INFO.slug
@@ -70,34 +71,23 @@ SLUG = INFO.slug
 @vary_on_headers("HX-Request")
 def new_play(request: HttpRequest) -> HttpResponse:
     """Players, mode, cards, Sealife types, achievement mode and entry, on one screen."""
-    my_groups = Group.objects.for_user(request.user).order_by("name")
-    group_id = request.POST.get("group") or request.GET.get("group")
-    group = None
-    if request.user.is_authenticated:
-        group = _get_group_for_user(request, group_id) if group_id else my_groups.first()
-    own = group.players.filter(user=request.user).first() if group else None
-    seat = {"first_seat": own.name if own else ""}
+    table = _get_table_for_user(request)
+    seat = {"first_seat": table.first_seat}
     preset = request.POST.get("preset")
     if request.method == "POST" and preset:
         # A ready-made setup is filled in and shown; nothing starts yet.
-        form = SetupForm(group, initial=SetupForm.preset(request.POST, preset), **seat)
+        form = SetupForm(table.group, initial=SetupForm.preset(request.POST, preset), **seat)
     else:
-        form = SetupForm(group, request.POST or None, **seat)
+        form = SetupForm(table.group, request.POST or None, **seat)
         if request.method == "POST" and form.is_valid():
-            play = start_play(
-                game=SLUG,
-                names=form.cleaned_data["names"],
-                options=form.cleaned_data["options"],
-                mode=form.cleaned_data["mode"],
-                group=group,
-                user=request.user,
-            )
-            # Imported here: site imports this module for its HUBS.
-            from scorepad.views.site import _remember_on_this_device
-
-            _remember_on_this_device(request, play)
-            return redirect(play)
-    ctx = {"info": INFO, "form": form, "group": group, "groups": my_groups, "preset": preset}
+            return redirect(start_play_for(request, table, SLUG, form.cleaned_data))
+    ctx = {
+        "info": INFO,
+        "form": form,
+        "group": table.group,
+        "groups": table.groups,
+        "preset": preset,
+    }
     if request.htmx:
         return render(request, "shallow_sea/setup.html#setup-form", ctx)
     return render(request, "shallow_sea/setup.html", ctx)

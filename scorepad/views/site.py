@@ -20,14 +20,17 @@ import games
 from games.contract import InvalidInput
 from scorepad.entries import has_web_entry
 from scorepad.forms import NewPlayForm, SignupForm
-from scorepad.models import Group, Play, create_group, start_play
+from scorepad.models import Group, Play, create_group
 from scorepad.views import reef_draft, scored_during_play, shallow_sea
 from scorepad.views.common import (
+    DEVICE_PLAYS,
     _get_group_for_user,
     _get_play_for_user,
     _get_playable_game_or_404,
+    _get_table_for_user,
     json_answer,
     json_error,
+    start_play_for,
 )
 
 # Each game's own screen for a play in progress.
@@ -46,16 +49,6 @@ HUBS: dict[str, Callable[[HttpRequest, Play], HttpResponse]] = {
 RESULT_EXTRAS: dict[str, Callable[[Play, list], dict]] = {
     "shallow-sea": shallow_sea.result_extras,
 }
-
-
-DEVICE_PLAYS = "plays_on_this_device"
-DEVICE_PLAYS_KEPT = 10
-
-
-def _remember_on_this_device(request: HttpRequest, play: Play) -> None:
-    """A guest's plays have no history page; the session keeps the way back to them."""
-    kept = [str(play.uuid), *request.session.get(DEVICE_PLAYS, [])]
-    request.session[DEVICE_PLAYS] = kept[:DEVICE_PLAYS_KEPT]
 
 
 @require_GET
@@ -98,25 +91,11 @@ def signup(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def new_play(request: HttpRequest, slug: str) -> HttpResponse:
     module = _get_playable_game_or_404(slug)
-    my_groups = Group.objects.for_user(request.user).order_by("name")
-    group_id = request.POST.get("group") or request.GET.get("group")
-    group = None
-    if request.user.is_authenticated:
-        group = _get_group_for_user(request, group_id) if group_id else my_groups.first()
-    own = group.players.filter(user=request.user).first() if group else None
-    form = NewPlayForm(module.INFO, group, request.POST or None, first_seat=own.name if own else "")
+    table = _get_table_for_user(request)
+    form = NewPlayForm(module.INFO, table.group, request.POST or None, first_seat=table.first_seat)
     if request.method == "POST" and form.is_valid():
-        play = start_play(
-            game=slug,
-            names=form.cleaned_data["names"],
-            options=form.cleaned_data["options"],
-            mode=form.cleaned_data["mode"],
-            group=group,
-            user=request.user,
-        )
-        _remember_on_this_device(request, play)
-        return redirect(play)
-    ctx = {"info": module.INFO, "form": form, "group": group, "groups": my_groups}
+        return redirect(start_play_for(request, table, slug, form.cleaned_data))
+    ctx = {"info": module.INFO, "form": form, "group": table.group, "groups": table.groups}
     return render(request, "new_play.html", ctx)
 
 
