@@ -33,6 +33,7 @@ help:
 	@echo "make clean   remove the venv, caches, collected static files and test artifacts"
 	@echo "make backup  back up the database in DATABASE_URL (SQLite: online) to backups/ (FILE=... to choose)"
 	@echo "make restore FILE=...  replace the database in DATABASE_URL with a backup (stop the site first)"
+	@echo "make bench   benchmarks under gunicorn on loopback (1,000 plays, 50-client load run): docs/performance.md"
 
 # --- virtualenv ------------------------------------------------------------------------------
 
@@ -122,3 +123,13 @@ postgres:
 clean:
 	rm -rf $(VENV) staticfiles test-artifacts .pytest_cache .ruff_cache
 	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +
+
+# --- benchmarks (not part of `make test`) ---------------------------------------------------------
+
+.PHONY: bench
+
+# gunicorn (2 workers) on a free 127.0.0.1 port with production settings, a throwaway SQLite
+# database seeded with 1,000 plays; prints one table and writes it into docs/performance.md.
+# scripts/bench.py --help for the knobs (requests per row, load-run length, --no-write).
+bench: venv
+	env -u DATABASE_URL $(PY) scripts/bench.py

@@ -195,6 +195,12 @@ def split_evenly(points: int, ways: int) -> int:
     return share if points >= 0 else -share
 
 
+# The largest whole number any count may be. No table comes near it; it stops a slip of
+# the finger (or a hostile request) from growing totals past what JSON can print (Python
+# refuses to write integers of more than 4300 digits, and sums of read ones can get there).
+LARGEST_COUNT = 1_000_000
+
+
 class Errors:
     """Collects field errors while parsing, so a player sees every problem at once."""
 
@@ -217,7 +223,10 @@ class Errors:
         minimum: int = 0,
         maximum: int | None = None,
     ) -> int:
-        """A whole number within bounds; records an error and returns 0 when it is not."""
+        """A whole number within bounds (``maximum`` defaults to ``LARGEST_COUNT``);
+        records an error and returns 0 when it is not."""
+        if maximum is None:
+            maximum = LARGEST_COUNT
         if value is None:
             return 0
         if isinstance(value, bool) or not isinstance(value, int):
@@ -229,7 +238,7 @@ class Errors:
         if value < minimum:
             self.add(field_path, f"{what} cannot be less than {minimum}.")
             return 0
-        if maximum is not None and value > maximum:
+        if value > maximum:
             self.add(field_path, f"{what} cannot be more than {maximum}.")
             return 0
         return value

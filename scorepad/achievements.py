@@ -24,6 +24,8 @@ from scorepad.charts import LineChart, line_chart
 from scorepad.models import AchievementTick, Group, Play, Result
 
 SHALLOW_SEA = "shallow-sea"
+
+
 def _scenario_goal(minimum_score: int, objective: str) -> str:
     goal = f"Score {minimum_score}+ VPs with the scenario's setup"
     return goal + "." if objective == "None." else f"{goal}, and: {objective}"

@@ -134,6 +134,11 @@ def assemble_input(game: str, state: PlayState) -> dict[str, Any]:
     return ASSEMBLERS[game](state)
 
 
+def reads_events(game: str) -> bool:
+    """Whether the game's input is built from a log of events (Seagrass, Coral Stations)."""
+    return ASSEMBLERS.get(game) is scored_during_play_input
+
+
 def has_web_entry(game: str) -> bool:
     """Games whose play screens exist; the others are scored through the API for now."""
     return game in ASSEMBLERS

@@ -20,6 +20,7 @@ from scorepad.entries import (
     assemble_input,
     entry_part,
     fingerprint,
+    reads_events,
     with_entry_part,
 )
 
@@ -294,7 +295,9 @@ class Play(models.Model):
     ) -> PlayState:
         """Everything entered so far; pass what the caller already loaded to save queries."""
         results = self.ordered_results() if results is None else results
-        events = self.logged_events() if events is None else events
+        if events is None:
+            # Only a live log's games read events: the others never query for them.
+            events = self.logged_events() if reads_events(self.game) else []
         return PlayState(
             players=[r.name for r in results],
             options=self.options,

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
 from typing import Any
 
-from django.db.models import Avg, Count, Max, Q
+from django.db.models import Avg, Count, F, Max, Q, Window
+from django.db.models.functions import RowNumber
 
 import games
 from scorepad.charts import LineChart, line_chart
@@ -75,27 +78,57 @@ def _records(results: Any) -> dict[str, list[PlayerRecord]]:
 
 
 def group_records(group: Group) -> list[GameRecord]:
-    """Each game the group has finished plays of, with its records."""
+    """Each game the group has finished plays of, with its records, in four queries
+    whatever the number of games or plays; no result is read with its entry."""
     results = _finished_results().filter(play__group=group)
-    plays = dict(group.plays.finished().values_list("game").annotate(n=Count("id")).order_by())
+    finished = group.plays.finished()
+    plays = dict(finished.values_list("game").annotate(n=Count("id")).order_by())
     by_player = _records(results)
-    records = []
-    for slug, count in sorted(plays.items()):
-        of_game = results.filter(play__game=slug).select_related("player", "play")
-        best = of_game.order_by("-total", "play__played_on", "play__created").first()
-        latest = of_game.filter(rank=1).order_by("-play__played_on", "-play__created")
-        latest_play = latest.values("play_id")[:1]
-        records.append(
-            GameRecord(
-                slug=slug,
-                name=games.get_game(slug).INFO.name,
-                plays=count,
-                players=by_player.get(slug, []),
-                best=best,
-                latest_winners=list(latest.filter(play_id__in=latest_play)),
-            )
+    shown = results.select_related("player", "play").only(
+        "total", "rank", "position", "player__name", "play__uuid", "play__game", "play__played_on"
+    )
+    per_game = {"partition_by": F("play__game")}
+
+    # Each game's best total is the highest of its players' bests; of the results
+    # holding it, the earliest play's.
+    top = {
+        slug: max((row.best for row in rows if row.best is not None), default=None)
+        for slug, rows in by_player.items()
+    }
+    holders = [Q(play__game=slug, total=total) for slug, total in top.items() if total is not None]
+    best = {}
+    if holders:
+        first = [F("play__played_on").asc(), F("play__created").asc(), F("play_id").asc()]
+        best = {
+            r.play.game: r
+            for r in shown.filter(reduce(or_, holders))
+            .annotate(place=Window(RowNumber(), order_by=first, **per_game))
+            .filter(place=1)
+            .order_by()
+        }
+
+    # Every winner of each game's most recent play (a shared win names them all).
+    newest = [F("played_on").desc(), F("created").desc(), F("id").desc()]
+    latest_plays = (
+        finished.annotate(recent=Window(RowNumber(), partition_by=F("game"), order_by=newest))
+        .filter(recent=1)
+        .values("id")
+    )
+    latest: dict[str, list[Result]] = defaultdict(list)
+    for r in shown.filter(rank=1, play__in=latest_plays).order_by("position"):
+        latest[r.play.game].append(r)
+
+    return [
+        GameRecord(
+            slug=slug,
+            name=games.get_game(slug).INFO.name,
+            plays=count,
+            players=by_player.get(slug, []),
+            best=best.get(slug),
+            latest_winners=latest[slug],
         )
-    return records
+        for slug, count in sorted(plays.items())
+    ]
 
 
 @dataclass
@@ -120,36 +153,64 @@ class PlayerPage:
         return self.wins / self.plays if self.plays else 0.0
 
 
+# A chart 320 points wide shows a player's most recent plays of each game, not every one.
+CHART_PLAYS = 30
+
+
 def player_page(player: Player) -> PlayerPage:
+    """Two queries whatever the number of plays: the player's results (four columns
+    each, for the records and charts) and their rivals, counted by the database."""
     mine = list(
         _finished_results()
         .filter(player=player)
-        .select_related("play")
         .order_by("play__played_on", "play__created")
+        .values_list("play__game", "play__played_on", "total", "rank")
     )
-    my_rank = {r.play_id: r.rank for r in mine}
-    rivals: dict[int, Rival] = {}
+    # Each rival: plays together, and how often this player finished ahead or behind.
     opponents = (
         _finished_results()
-        .filter(play_id__in=my_rank)
+        .filter(play__results__player=player)
         .exclude(player=player)
-        .values_list("play_id", "player_id", "player__name", "rank")
+        .values("player_id", "player__name")
+        .annotate(
+            together=Count("id"),
+            wins=Count("id", filter=Q(rank__gt=F("play__results__rank"))),
+            losses=Count("id", filter=Q(rank__lt=F("play__results__rank"))),
+        )
+        .order_by()
     )
-    for play_id, rival_id, name, rank in opponents:
-        rival = rivals.setdefault(rival_id, Rival(name, rival_id))
-        rival.together += 1
-        rival.wins += my_rank[play_id] < rank
-        rival.losses += rank < my_rank[play_id]
+    rivals = [
+        Rival(row["player__name"], row["player_id"], row["together"], row["wins"], row["losses"])
+        for row in opponents
+    ]
 
-    records = _records(_finished_results().filter(player=player))
     scores: dict[str, list[tuple[str, int]]] = defaultdict(list)
-    for result in mine:
-        scores[result.play.game].append((result.play.played_on.isoformat(), result.total))
+    wins: dict[str, int] = defaultdict(int)
+    for game, played_on, total, rank in mine:
+        scores[game].append((played_on.isoformat(), total))
+        wins[game] += rank == 1
     names = {info.slug: info.name for info in games.all_games()}
+    records = {
+        slug: PlayerRecord(
+            player.name,
+            player.pk,
+            len(points),
+            wins[slug],
+            sum(total for _, total in points) / len(points),
+            max(total for _, total in points),
+        )
+        for slug, points in scores.items()
+    }
+    charts = []
+    for slug, points in sorted(scores.items()):
+        name = names[slug]
+        if len(points) > CHART_PLAYS:
+            name, points = f"{name}, last {CHART_PLAYS} plays", points[-CHART_PLAYS:]
+        charts.append((name, line_chart(points)))
     return PlayerPage(
         plays=len(mine),
-        wins=sum(r.rank == 1 for r in mine),
-        games=[(names[slug], rows[0]) for slug, rows in sorted(records.items())],
-        rivals=sorted(rivals.values(), key=lambda r: (-r.together, r.name)),
-        charts=[(names[slug], line_chart(points)) for slug, points in sorted(scores.items())],
+        wins=sum(wins.values()),
+        games=[(names[slug], records[slug]) for slug in sorted(records)],
+        rivals=sorted(rivals, key=lambda r: (-r.together, r.name)),
+        charts=charts,
     )

@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from scorepad.views import exports, groups, me, reef_draft, scored_during_play, shallow_sea, site
+from scorepad.views.health import healthz
 
 urlpatterns = [
     path("", site.home, name="home"),
@@ -101,4 +102,5 @@ urlpatterns = [
         name="api_reef_award",
     ),
     path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
 ]

@@ -585,3 +585,20 @@ def test_a_single_event_is_checked_on_its_own_for_the_entry_form():
     assert [(e.field, e.message) for e in caught.value.errors] == [
         ("event.reefs", "The event: a surfacing closes at least one reef."),
     ]
+
+
+# --- numbers no table holds (found by tests/test_properties.py) -------------------------
+
+
+def test_points_no_table_holds_are_refused_not_a_crash():
+    # 9…9 (4300 digits) points plus a shell tile made a total JSON could not be written
+    # with: the API answered 500 instead of naming the field.
+    huge = int("9" * 4300)
+    data = {
+        "players": ["Ana", "Ben"],
+        "entry": "counts",
+        "counts": {"Ana": {"points": huge, "shell_tiles": 1}, "Ben": {"points": 0}},
+    }
+    assert errors_of(data) == [
+        ("counts.Ana.points", "Ana's points scored during play cannot be more than 1000000.")
+    ]

@@ -119,13 +119,13 @@ class TestHistoryAndRecords:
         for n in range(plays):
             record_play(group, {"Ana": n % 50, "Ben": 25}, game=games[n % 4], day=n % 300)
         # session, user, group, owner check, page count, page, its results, players,
-        # plays per game, player records, best and latest winners per game (4 x 2), and
-        # the members' best solo scores.
-        with django_assert_num_queries(19):
+        # plays per game, player records, each game's best, each game's latest winners,
+        # and the members' best solo scores.
+        with django_assert_num_queries(13):
             alice_client.get(f"/groups/{group.pk}/")
         ana = group.players.get(name="Ana")
-        # session, user, group, player, their results, rivals, records, other players.
-        with django_assert_num_queries(8):
+        # session, user, group, player, their results, rivals, other players.
+        with django_assert_num_queries(7):
             alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
 
     def test_outsider_gets_404(self, outsider_client: Client, group: Group) -> None:

@@ -222,6 +222,14 @@ class TestTally:
         assert response["Location"] == f"/plays/{seagrass_play.uuid}/players/1/tally/"
         assert seagrass_play.ordered_results()[0].entry == {"final": {"unplayed_tiles": 3}}
 
+    def test_stepper_without_javascript_saves_and_stays(
+        self, client: Client, seagrass_play: Play
+    ) -> None:
+        url = f"/plays/{seagrass_play.uuid}/players/0/tally/"
+        response = client.post(url, {"unplayed_tiles": "3", "step": "unplayed_tiles:1"})
+        assert response["Location"] == url
+        assert seagrass_play.ordered_results()[0].entry == {"final": {"unplayed_tiles": 4}}
+
     def test_too_many_unplayed_tiles_is_refused_at_the_field(
         self, client: Client, seagrass_play: Play
     ) -> None:

@@ -760,3 +760,22 @@ def test_coral_waits_until_every_reef_of_round_three_is_in():
     sheet = games.reef_draft.score(games.reef_draft.parse(data, partial=True))
     assert [p.breakdown["coral"] for p in sheet.players] == [0, 0]
     assert [p.tiebreak["coral"] for p in sheet.players] == [4, 0]
+
+
+# --- numbers no table holds (found by tests/test_properties.py) ------------------------
+
+
+def test_a_card_count_no_table_holds_is_refused_not_a_crash():
+    # Two reefs of 9…9 (4300 digits, the longest number JSON readers take) jellies: the
+    # round's and the deck's messages added them up past what Python prints, and
+    # ValueError escaped instead of the errors object.
+    huge = int("9" * 4300)
+    data = {
+        "players": ["Ana", "Ben"],
+        "rounds": [{"Ana": {"jellies": huge}, "Ben": {"jellies": huge}}],
+    }
+    with pytest.raises(InvalidInput) as caught:
+        games.score_json(SLUG, data)
+    assert ("rounds[0].Ana.jellies", "Round 1, Ana: jellies cannot be more than 1000000.") in [
+        (e.field, e.message) for e in caught.value.errors
+    ]

@@ -700,3 +700,22 @@ def test_a_single_event_is_checked_on_its_own_for_the_entry_form():
         ("event.size", "The event: the reef size cannot be less than 1."),
         ("event.adjacent.Zed", "The event: 'Zed' is not playing; the players are Ana and Ben."),
     ]
+
+
+# --- numbers no table holds (found by tests/test_properties.py) -------------------------
+
+
+def test_point_tokens_no_table_holds_are_refused_not_a_crash():
+    # 9…9 (4300 digits) point tokens plus one discovery token made a total Python cannot
+    # print: the tie note raised ValueError, and the API could not write the sheet.
+    huge = int("9" * 4300)
+    player = {"points": huge, "discovery_tokens": 1, "unplayed_tiles": 0}
+    data = {
+        "players": ["Ana", "Ben"],
+        "options": {"discovery": True},
+        "entry": "counts",
+        "counts": {"Ana": player, "Ben": player},
+    }
+    assert ("counts.Ana.points", "Ana's point tokens cannot be more than 1000000.") in errors_of(
+        data
+    )

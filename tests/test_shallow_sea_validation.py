@@ -466,3 +466,39 @@ def test_every_problem_is_named_at_once():
         "boards.Ben.tiles.R9C9",
         "boards.Ben.seashells",
     }
+
+
+# --- Found by tests/test_properties.py ----------------------------------------------------
+
+
+def test_a_coral_worth_7_0_is_read_as_the_whole_number_7():
+    # JSON 7.0 is the whole number 7 as every count reads it; the coral's VPs stayed a
+    # float, and the total came out as 7.0 instead of an integer.
+    tile = {"kind": "coral", "color": "red", "vp": 7.0, "completed": True, "fish": "red"}
+    line = first(one_tile(tile))
+    assert line["breakdown"]["row_1"] == 7 and type(line["breakdown"]["row_1"]) is int
+    assert type(line["total"]) is int
+
+
+def test_a_value_nested_too_deeply_to_print_is_named_not_quoted():
+    # The messages quoted any value with repr(): a card number nested as deeply as JSON
+    # goes raised RecursionError; a list is now named, never written out.
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    data = one_tile(coral("red"), setup={**FIRST_GAME, "orange": [deep]})
+    assert errors(data)["setup.orange[0]"] == (
+        "There is no Orange Ecosystem card a list; they are numbered 1 to 7."
+    )
+
+
+def test_a_long_value_is_quoted_short():
+    found = errors(one_tile({**coral("red"), "color": "x" * 1000}))
+    assert found[f"{TILE}.R1C2.color"].startswith(f"Ana, R1C2: '{'x' * 36}... is not a color")
+
+
+def test_sheet_values_no_table_holds_are_refused():
+    # Two rows of 9…9 (4300 digits) added up past what Python prints as JSON.
+    huge = int("9" * 4300)
+    found = errors(sheet_entry({"rows": [huge, huge, 0, 0, 0]}))
+    assert found["sheets.Ana.rows[0]"] == "Ana: row 1 VPs cannot be more than 1000000."

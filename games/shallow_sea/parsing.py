@@ -51,6 +51,8 @@ CARD_COLORS = ("orange", "blue")
 ROW_COUNT = len(ROW_COLUMNS)
 # An Incomplete Fish earns 1 VP per Completed Coral Tile its bubble touches.
 MOST_INCOMPLETE_FISH_VP = sum(len(spaces) for spaces in BUBBLES.values())
+# The longest quote of a player's value in a message.
+SHOWN_LENGTH = 40
 SPACE_HELP = "rows 1, 3 and 5 use columns 2, 4, 6 and 8; rows 2 and 4 use columns 1, 3, 5, 7 and 9"
 
 
@@ -105,6 +107,20 @@ def _one_of(errors: Errors, value: Any, choices: tuple[str, ...], where: str, wh
 
 def _given(count: int) -> str:
     return f"{count} {'was' if count == 1 else 'were'} given."
+
+
+def _shown(value: Any) -> str:
+    """A value the player sent, quoted in a message: a short text whatever it is.
+
+    A list or an object is named, not written out: it may be nested deeper than
+    ``repr`` can go (RecursionError) or be far too long to read.
+    """
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    shown = repr(value)
+    return shown if len(shown) <= SHOWN_LENGTH else shown[: SHOWN_LENGTH - 3] + "..."
 
 
 def _listed(value: Any, table: Mapping[Any, Any]) -> bool:
@@ -184,7 +200,7 @@ def _parse_cards(errors: Errors, raw: Any, color: str, wanted: int, mode: str) -
         if not _listed(number, cards):
             errors.add(
                 f"{where}[{i}]",
-                f"There is no {color.title()} Ecosystem card {number!r}; "
+                f"There is no {color.title()} Ecosystem card {_shown(number)}; "
                 f"they are numbered 1 to {len(cards)}.",
             )
         elif number in numbers:
@@ -212,7 +228,7 @@ def _parse_sealife_types(errors: Errors, raw: Any) -> tuple[str, ...]:
         if not _listed(code, SEALIFE):
             errors.add(
                 f"{where}[{i}]",
-                f"{code!r} is not a Sealife type; they are {join_names(list(SEALIFE))}.",
+                f"{_shown(code)} is not a Sealife type; they are {join_names(list(SEALIFE))}.",
             )
         elif code in codes:
             errors.add(f"{where}[{i}]", f"{code} is chosen twice.")
@@ -359,7 +375,7 @@ def _parse_board(errors: Errors, play: ShallowSeaInput, raw: Any, where: str, na
 
 
 def _color_help(value: Any) -> str:
-    return f"{value!r} is not a color; the colors are {join_names(list(COLORS))}."
+    return f"{_shown(value)} is not a color; the colors are {join_names(list(COLORS))}."
 
 
 def _parse_tiles(
@@ -426,8 +442,10 @@ def _parse_coral(
     if fish is not None and fish not in COLORS:
         errors.add(f"{where}.fish", f"{label}: {_color_help(fish)}")
         fish = None
+    if isinstance(vp, float) and vp.is_integer():
+        vp = int(vp)  # 7.0 is the whole number 7, as Errors.count reads every count
     if vp is not None and (isinstance(vp, bool) or vp not in CORAL_VPS):
-        errors.add(f"{where}.vp", f"{label}: a coral is worth 5, 7 or 9 VPs, not {vp!r}.")
+        errors.add(f"{where}.vp", f"{label}: a coral is worth 5, 7 or 9 VPs, not {_shown(vp)}.")
         vp = None
     return Coral(completed, color, vp, fish)
 
@@ -446,7 +464,7 @@ def _parse_sealife(
     code = raw.get("code")
     if code not in play.setup.sealife:
         known = join_names(list(play.setup.sealife))
-        what = code if _listed(code, SEALIFE) else repr(code)
+        what = code if _listed(code, SEALIFE) else _shown(code)
         errors.add(
             f"{where}.code",
             f"{label}: {what} is not one of this game's Sealife types ({known}).",
@@ -549,7 +567,8 @@ def _parse_fish(
         at, color = raw_fish.get("at"), raw_fish.get("color")
         bubble = _bubble(errors, at, f"{here}.at", name)
         if color not in COLORS:
-            errors.add(f"{here}.color", f"{name}, fish at {at}: {_color_help(color)}")
+            place = at if isinstance(at, str) else _shown(at)
+            errors.add(f"{here}.color", f"{name}, fish at {place}: {_color_help(color)}")
         if bubble is None:
             continue
         if bubble in named_as:
@@ -576,7 +595,7 @@ def _bubble(errors: Errors, at: Any, where: str, name: str) -> Point | None:
     if space not in CORNERS or corner not in CORNERS[space]:
         errors.add(
             where,
-            f"{name}: {at!r} names no bubble; name one by a space and its corner, "
+            f"{name}: {_shown(at)} names no bubble; name one by a space and its corner, "
             f"like R2C3:top (corners: {', '.join(CORNERS['R1C2'])}; {SPACE_HELP}).",
         )
         return None

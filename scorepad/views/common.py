@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+from django.db.models import Q
 from django.http import Http404, HttpRequest, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404
 
@@ -25,10 +26,12 @@ def _get_group_for_user(request: HttpRequest, group_id: int | str | None) -> Gro
 
 
 def _get_play_for_user(request: HttpRequest, play_id: UUID) -> Play:
-    play = get_object_or_404(Play.objects.select_related("group"), uuid=play_id)
-    if not play.is_visible_to(request.user):
-        raise Http404("No play here.")
-    return play
+    """The play, if it is outside any group (its link is the key) or in one of the
+    user's groups; 404 for anything else. One query (Play.is_visible_to's rule)."""
+    visible = Q(group__isnull=True)
+    if request.user.is_authenticated:
+        visible |= Q(group__memberships__user=request.user)
+    return get_object_or_404(Play.objects.select_related("group").filter(visible), uuid=play_id)
 
 
 def _get_game_or_404(slug: str) -> Any:

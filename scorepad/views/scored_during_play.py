@@ -289,6 +289,10 @@ def player_tally(request: HttpRequest, play_id: UUID, position: int) -> HttpResp
         if form.is_valid():
             errors, saved = _save_tally(request, play, result, key, form)
             if saved and not request.htmx:
+                # A − or + button, or Enter in a box (the hidden "stay" button), without
+                # JavaScript: saved, and the same screen again.
+                if request.POST.get("step") or request.POST.get("go") == "stay":
+                    return redirect(request.path)
                 return redirect(_next_tally(play, results, position))
     else:
         initial = SpecForm.initial_from(specs, players, result.entry.get(key, {}))

@@ -208,15 +208,16 @@ def _shallow_sea_play(request: HttpRequest, play_id: UUID, entry: str) -> Play:
 @transaction.atomic
 def _save_board(
     play: Play, position: int, change: Callable[[dict[str, Any]], dict[str, Any]]
-) -> Result:
+) -> tuple[list[Result], Result]:
     """Change one player's saved ocean, or raise InvalidInput and change nothing.
+    Returns every seat as saved, the changed one included (as ``_seat`` does).
 
     The play is locked first, so two phones tapping at once each build on the other's
     last saved tap."""
     Play.objects.select_for_update().get(pk=play.pk)
     results, result = _seat(play, position)
     play.save_entry(result, {**result.entry, "board": change(board_of(result))}, results)
-    return result
+    return results, result
 
 
 def _attach(
@@ -293,7 +294,7 @@ def ocean(request: HttpRequest, play_id: UUID, position: int) -> HttpResponse:
     general: list[str] = []
     if form.is_valid():
         try:
-            result = _save_board(play, position, form.apply)
+            _, result = _save_board(play, position, form.apply)
         except InvalidInput as e:
             general = _attach(
                 e, f"boards.{result.name}.", lambda f: f if f in form.fields else None, form
@@ -330,14 +331,16 @@ def ocean_space(request: HttpRequest, play_id: UUID, position: int, space: str) 
             new_tile = form.tile()
             if not form.errors:
                 try:
-                    _save_board(play, position, lambda board: with_tile(board, space, new_tile))
+                    seated = _save_board(
+                        play, position, lambda board: with_tile(board, space, new_tile)
+                    )
                 except InvalidInput as e:
                     prefix = f"boards.{result.name}.tiles.{space}."
                     errors = _attach(e, prefix, form.field_for, form)
                 else:
                     said = f"{space}: {describe_tile(new_tile)}."
                     learnt = _learn(request, new_tile, form)
-                    return _after_save(request, play, position, "tiles", said, learnt)
+                    return _after_save(request, play, position, "tiles", said, learnt, seated)
     else:
         form = TileForm(sealife, printed, initial=TileForm.initial_from(tile))
     shape = SPACE_SHAPES[space]
@@ -366,7 +369,13 @@ def _learn(request: HttpRequest, tile: dict[str, Any] | None, form: TileForm) ->
 
 
 def _after_save(
-    request: HttpRequest, play: Play, position: int, tap: str, said: str, learnt: list[str]
+    request: HttpRequest,
+    play: Play,
+    position: int,
+    tap: str,
+    said: str,
+    learnt: list[str],
+    seated: tuple[list[Result], Result] | None = None,
 ) -> HttpResponse:
     url = reverse("shallow_sea_ocean", args=[play.uuid, position])
     url += "?tap=fish" if tap == "fish" else ""
@@ -375,7 +384,8 @@ def _after_save(
         for line in learnt:
             messages.info(request, line)
         return redirect(url)
-    results, result = _seat(play, position)
+    # The seats as just saved (read under the play's lock): no need to read them again.
+    results, result = seated or _seat(play, position)
     ctx = _ocean_context(play, results, result, tap=tap, saved=f"Saved {said}")
     ctx["learnt"] = learnt
     return render(request, "shallow_sea/ocean.html#after-save", ctx)
@@ -397,14 +407,14 @@ def ocean_bubble(request: HttpRequest, play_id: UUID, position: int, bubble: str
             color = form.cleaned_data["color"]
             color = None if color == "none" else color
             try:
-                _save_board(play, position, lambda board: with_fish(board, point, color))
+                seated = _save_board(play, position, lambda board: with_fish(board, point, color))
             except InvalidInput as e:
                 prefix = f"boards.{result.name}.fish"
                 errors = _attach(e, prefix, lambda _: "color", form)
             else:
                 name = BUBBLE_SHAPES[point].name
                 said = f"{name}: {color + ' fish' if color else 'no fish'}."
-                return _after_save(request, play, position, "fish", said, [])
+                return _after_save(request, play, position, "fish", said, [], seated)
     else:
         color = fish_on_bubbles(board_of(result)).get(point)
         form = FishForm(initial={"color": color or "none"})

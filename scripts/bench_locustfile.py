@@ -1,0 +1,80 @@
+"""`make bench`'s load run: Locust users mixing the requests of the benchmark table.
+
+Run by scripts/bench.py (headless, against the site it started on 127.0.0.1), which
+passes through the environment: BENCH_MANIFEST (what seed_bench made), BENCH_COOKIE
+(the logged-in benchmark user's cookies), BENCH_CSRF and BENCH_THINK (seconds
+between two requests of one user, drawn from [0.5, 1.5] × BENCH_THINK; 0 for none).
+
+Each user is one phone at its own table: it enters its own Shallow Sea ocean and Reef
+Draft round (every save really writes), scores games through the API, and now and then
+opens the group's history and a player page, and the health check.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+from pathlib import Path
+
+from locust import FastHttpUser, between, constant, task
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench_requests as br  # noqa: E402
+
+MANIFEST = br.load_manifest(os.environ["BENCH_MANIFEST"])
+COOKIE = os.environ["BENCH_COOKIE"]
+CSRF = os.environ["BENCH_CSRF"]
+THINK = float(os.environ.get("BENCH_THINK", "1"))
+EXAMPLES = br.examples()
+GROUP, PLAYER = MANIFEST["group"], MANIFEST["player"]
+SEATS = itertools.count()
+
+
+class Phone(FastHttpUser):
+    wait_time = between(0.5 * THINK, 1.5 * THINK) if THINK else constant(0)
+
+    def on_start(self) -> None:
+        seat = next(SEATS)
+        live = MANIFEST["live"]
+        self.tile = br.shallow_sea_tile(live["shallow-sea"][seat % len(live["shallow-sea"])], CSRF)
+        self.reef = br.reef_draft_round(live["reef-draft"][seat % len(live["reef-draft"])], CSRF)
+        self.apis = itertools.cycle([(slug, br.api(slug, body)) for slug, body in EXAMPLES.items()])
+
+    def send(self, name: str, request: br.Request, expect: bytes) -> None:
+        method, path, body, headers = request
+        headers = {**headers, "Cookie": COOKIE}
+        with self.client.request(
+            method, path, data=body, headers=headers, name=name, catch_response=True
+        ) as response:
+            if response.status_code != 200:
+                response.failure(f"status {response.status_code}")
+            elif expect not in (response.content or b""):
+                response.failure("unexpected answer")
+
+    @task(1)
+    def healthz(self) -> None:
+        self.send("GET /healthz", br.page("/healthz")(), br.EXPECT["healthz"])
+
+    @task(4)
+    def score_api(self) -> None:
+        slug, request = next(self.apis)
+        self.send(f"POST /api/games/{slug}/score", request(), br.EXPECT["api"])
+
+    @task(3)
+    def shallow_sea_tile(self) -> None:
+        self.send("POST shallow sea tile (htmx)", self.tile(), br.EXPECT["shallow-sea-fragment"])
+
+    @task(3)
+    def reef_draft_round(self) -> None:
+        self.send("POST reef draft round (htmx)", self.reef(), br.EXPECT["reef-draft-fragment"])
+
+    @task(1)
+    def history(self) -> None:
+        self.send("GET group history", br.page(f"/groups/{GROUP}/")(), br.EXPECT["history"])
+
+    @task(1)
+    def player(self) -> None:
+        path = f"/groups/{GROUP}/players/{PLAYER}/"
+        self.send("GET player page", br.page(path)(), br.EXPECT["player"])

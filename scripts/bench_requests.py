@@ -1,0 +1,95 @@
+"""The requests `make bench` measures, shared by scripts/bench.py (one at a time) and
+scripts/bench_locustfile.py (the 50-client load run). Standard library only.
+
+Each request is (method, path, body, headers). The two htmx fragments really save:
+each call changes the tile or reef back and forth between two valid values, as a
+player correcting an entry would, so every call writes and rescores the play.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "docs" / "examples"
+GAMES = ("reef-draft", "seagrass", "coral-stations", "shallow-sea")
+
+Request = tuple[str, str, bytes | None, dict[str, str]]
+
+HTMX = {"HX-Request": "true"}
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+# A space that holds a completed red coral with a red fish on both example oceans:
+# only its printed VPs change between saves.
+SPACE = "R1C2"
+
+
+def examples() -> dict[str, bytes]:
+    """Each game's worked example, as the API's POST body (Shallow Sea's holds two full
+    18-tile oceans)."""
+    return {slug: (EXAMPLES / f"{slug}.json").read_bytes() for slug in GAMES}
+
+
+def api(slug: str, body: bytes) -> Callable[[], Request]:
+    headers = {"Content-Type": "application/json"}
+    return lambda: ("POST", f"/api/games/{slug}/score", body, headers)
+
+
+def shallow_sea_tile(live: dict[str, Any], csrf: str) -> Callable[[], Request]:
+    """One tap saved on the ocean, as htmx posts it: the answer is the editor, the
+    board and the live totals (ocean.html#after-save)."""
+    path = f"/plays/{live['uuid']}/players/{live['position']}/ocean/spaces/{SPACE}/"
+    bodies = itertools.cycle(
+        urlencode(
+            {"kind": "coral", "completed": "yes", "color": "red", "coral_vp": vp, "fish": "red"}
+        ).encode()
+        for vp in (7, 9)
+    )
+    headers = {**FORM, **HTMX, "HX-Target": "editor", "X-CSRFToken": csrf}
+    return lambda: ("POST", path, next(bodies), headers)
+
+
+def reef_form(reef: dict[str, Any]) -> dict[str, int]:
+    data = {kind: n for kind, n in reef.items() if kind != "on_shark"}
+    return data | {f"on_shark_{kind}": n for kind, n in reef.get("on_shark", {}).items()}
+
+
+def reef_draft_round(live: dict[str, Any], csrf: str) -> Callable[[], Request]:
+    """A count changed in a Reef Draft reef, as htmx posts it after typing: the answer
+    is the round's and game's running total (entry.html#htmx-update)."""
+    path = f"/plays/{live['uuid']}/rounds/{live['round']}/players/{live['position']}/"
+    reef = reef_form(live["reef"])
+    # One card fewer of a kind no shark holds (nor a shark): still a valid partial game.
+    held = {k.removeprefix("on_shark_") for k, n in reef.items() if k.startswith("on_shark_") and n}
+    kind = next(
+        k
+        for k, n in reef.items()
+        if n and not k.startswith("on_shark_") and k != "sharks" and k not in held
+    )
+    fewer = {**reef, kind: reef[kind] - 1}
+    bodies = itertools.cycle(urlencode(data).encode() for data in (fewer, reef))
+    headers = {**FORM, **HTMX, "HX-Target": "reef-live", "X-CSRFToken": csrf}
+    return lambda: ("POST", path, next(bodies), headers)
+
+
+def page(path: str) -> Callable[[], Request]:
+    return lambda: ("GET", path, None, {})
+
+
+def load_manifest(path: str | Path) -> dict[str, Any]:
+    return json.loads(Path(path).read_text())
+
+
+# What each answer must hold, so a wrong page never passes for a fast one.
+EXPECT = {
+    "healthz": b"ok",
+    "api": b'"winners"',
+    "shallow-sea-fragment": b'id="live"',
+    "reef-draft-fragment": b'id="reef-live"',
+    "history": b'id="history"',
+    "player": b"Head to head",
+}

@@ -1,0 +1,559 @@
+"""The main flows of Scorepad as steps a test strings together, each working the same
+with JavaScript on (htmx updates in place) and off (every control submits a form or
+follows a link). Each screen a step reaches gets ``phone.shot``: a screenshot and the
+accessibility check.
+
+test_flows.py runs them with JavaScript, test_no_javascript.py without.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from typing import Any
+
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+
+from scorepad.models import Group, create_group
+from tests.browser.phones import Phone, Phones
+from tests.reef_draft_games import ROUNDS, TOTALS
+
+PASSWORD = "tide-pool-lantern-42"
+GROUP = "Thursday divers"
+
+
+def count(within: Any, label: str) -> Any:
+    """A count's number box (its − and + buttons are named after it too)."""
+    return within.get_by_role("spinbutton", name=label, exact=True)
+
+
+def new_game(page: Page, game: str) -> None:
+    page.get_by_role("list").filter(has=page.locator(".card-link")).get_by_role(
+        "link", name=game
+    ).click()
+    expect(page.get_by_role("heading", name=f"New {game} game")).to_be_visible()
+
+
+def autosaved(phone: Phone, status: str, text: str = "Saved") -> None:
+    """With JavaScript a screen saves what is typed as it is typed (htmx, after a pause):
+    wait for ``status`` to show that save, with ``text``, before leaving the screen, so
+    no autosave is still on its way while the next screen loads. Fill a screen's boxes
+    one straight after the other, so they make one save, not several."""
+    if phone.js:
+        expect(phone.page.locator(status)).to_contain_text(text)
+
+
+# --- Accounts and groups ------------------------------------------------------------------------
+def fill_sign_up(phone: Phone, username: str) -> None:
+    page = phone.page
+    expect(page.get_by_role("heading", name="Sign up")).to_be_visible()
+    page.get_by_label("Username").fill(username)
+    page.get_by_label(re.compile(r"^Password:?$")).fill(PASSWORD)
+    page.get_by_label("Password confirmation").fill(PASSWORD)
+    phone.shot("sign-up")
+    page.get_by_role("button", name="Create account").click()
+
+
+def log_in(phone: Phone, username: str) -> None:
+    page = phone.page
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label(re.compile(r"^Password:?$")).fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+
+
+def accounts_in_a_group(*usernames: str) -> Group:
+    """Accounts (the first owns the group) made directly, for flows that start at the table."""
+    users = [User.objects.create_user(name, password=PASSWORD) for name in usernames]
+    group = create_group(GROUP, users[0])
+    for user in users[1:]:
+        group.join(user)
+    return group
+
+
+def create_group_on_groups_page(phone: Phone, name: str) -> None:
+    page = phone.page
+    page.get_by_role("navigation", name="Account").get_by_role("link", name="Groups").click()
+    expect(page.get_by_role("heading", name="Your groups")).to_be_visible()
+    page.get_by_label("Name").fill(name)
+    phone.shot("groups")
+    page.get_by_role("button", name="Create group").click()
+    expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
+    phone.shot("new-group")
+
+
+def make_join_link(phone: Phone) -> str:
+    page = phone.page
+    page.get_by_role("link", name="People and join links").click()
+    expect(page.get_by_role("heading", name="People")).to_be_visible()
+    page.get_by_role("button", name="New join link").click()
+    expect(page.locator(".messages")).to_contain_text("New join link ready")
+    link = page.get_by_role("textbox", name="Join link")
+    expect(link).to_have_count(1)
+    phone.shot("join-link")
+    return link.input_value()
+
+
+def join_with_link(phone: Phone, url: str, username: str, group: str) -> None:
+    """Someone without an account opens the link: log in, or sign up, then join."""
+    page = phone.page
+    page.goto(url)
+    expect(page.get_by_role("heading", name="Log in")).to_be_visible()
+    phone.shot("log-in")
+    page.get_by_role("main").get_by_role("link", name="Sign up").click()
+    fill_sign_up(phone, username)
+    expect(page.get_by_role("heading", name=f"Join {group}")).to_be_visible()
+    phone.shot("join")
+    page.get_by_role("button", name=f"Join {group}").click()
+    expect(page.locator(".messages")).to_contain_text(f"Welcome to {group}.")
+    expect(page.get_by_role("heading", name=group, level=1)).to_be_visible()
+
+
+# --- Reef Draft -------------------------------------------------------------------------------
+def fill_reef(page: Page, reef: dict[str, Any]) -> None:
+    for kind, count in reef.items():
+        if kind == "on_shark":
+            for fish, eaten in count.items():
+                page.fill(f"#id_on_shark_{fish}", str(eaten))
+        else:
+            page.fill(f"#id_{kind}", str(count))
+
+
+def reef_size(reef: dict[str, Any]) -> int:
+    return sum(count for kind, count in reef.items() if kind != "on_shark")
+
+
+def score_reef_draft(phone: Phone, first: str, second: str) -> None:
+    """tests/reef_draft_games.py's game, ``first`` playing Ana's reefs and ``second``
+    Ben's; ends on the result page."""
+    page = phone.page
+    page.goto("/")
+    phone.shot("home")
+    new_game(page, "Reef Draft")
+    page.get_by_label("Player 1").fill(first)
+    page.get_by_label("Player 2").fill(second)
+    phone.shot("reef-draft-new")
+    page.get_by_role("button", name="Start scoring").click()
+    expect(page.get_by_role("heading", name="Reef Draft")).to_be_visible()
+    phone.shot("reef-draft-rounds")
+    page.locator(".rounds > li").first.get_by_role("link", name=first).click()
+    for number, reefs in enumerate(ROUNDS, 1):
+        expect(page.get_by_role("heading", name=f"Round {number}: {first}'s reef")).to_be_visible()
+        if number == 1:
+            # A + button: counted in the page with JavaScript, a form submit without it.
+            page.get_by_role("button", name="One more: Dolphins").click()
+            expect(page.locator("#id_dolphins")).to_have_value("1")
+        fill_reef(page, reefs["Ana"])
+        autosaved(phone, "#reef-live", f"Saved · {reef_size(reefs['Ana'])} of")
+        if number == 1:
+            phone.shot("reef-draft-entry")
+        page.get_by_role("button", name=f"Save, next: {second}").click()
+        expect(page.get_by_role("heading", name=f"Round {number}: {second}'s reef")).to_be_visible()
+        fill_reef(page, reefs["Ben"])
+        autosaved(phone, "#reef-live", f"Saved · {reef_size(reefs['Ben'])} of")
+        if number < len(ROUNDS):
+            page.get_by_role("button", name=f"Save, next: round {number + 1}, {first}").click()
+        else:
+            page.get_by_role("button", name="Save and see the scoreboard").click()
+    expect(page.locator("#scoreboard")).to_contain_text(str(TOTALS["Ben"]))
+    phone.shot("reef-draft-scoreboard")
+    page.get_by_role("button", name="Finish and see the result").click()
+    winner = page.locator(".ranking li.winner")
+    expect(winner).to_contain_text(second)
+    expect(winner).to_contain_text(str(TOTALS["Ben"]))
+    expect(page.locator(".ranking")).to_contain_text(str(TOTALS["Ana"]))
+
+
+# --- Seagrass: the live log, with an undo ------------------------------------------------------
+def totals(page: Page) -> Any:
+    return expect(page.locator(".totals .points"))
+
+
+def score_seagrass_with_undo(phone: Phone, first: str, second: str) -> None:
+    page = phone.page
+    page.goto("/")
+    new_game(page, "Seagrass")
+    expect(page.get_by_label("Player 1")).to_have_value(first)  # the account's own player
+    page.get_by_label("Player 2").fill(second)
+    phone.shot("seagrass-new")
+    page.get_by_role("button", name="Start scoring").click()
+    expect(page.get_by_role("heading", name="Seagrass")).to_be_visible()
+    phone.shot("seagrass-log-empty")
+
+    page.get_by_role("link", name="Reef completed").click()
+    count(page, "Reef size in tiles").fill("3")
+    creatures = page.get_by_role("group", name="Each player's creatures next to the reef")
+    count(creatures, first).fill("4")
+    creatures.get_by_role("button", name=f"One more: {second}").click()
+    creatures.get_by_role("button", name=f"One more: {second}").click()
+    # Two players, and the second has half the first's creatures: 8 and 4.
+    expect(page.locator("#preview")).to_contain_text(f"{first} +8, {second} +4")
+    phone.shot("seagrass-reef")
+    page.get_by_role("button", name="Add to the log").click()
+    totals(page).to_have_text(["8", "4"])
+
+    page.get_by_role("link", name="Colony").click()
+    page.get_by_role("radio", name=second).check()
+    count(page, "Creatures now in the colony").fill("5")
+    if phone.js:
+        expect(page.locator("#preview")).to_contain_text(f"{second} +5")
+    phone.shot("seagrass-colony")
+    page.get_by_role("button", name="Add to the log").click()
+    totals(page).to_have_text(["8", "9"])
+    phone.shot("seagrass-log")
+
+    page.get_by_role("button", name=f"Undo last: {second}: colony of 5 creatures").click()
+    totals(page).to_have_text(["8", "4"])
+    expect(page.locator(".log")).not_to_contain_text("colony")
+
+    page.locator(".chips").get_by_role("link", name=first).click()
+    count(page, "Unplayed tiles").fill("2")
+    autosaved(phone, "#status")
+    phone.shot("seagrass-tally")
+    page.get_by_role("button", name=f"Save, next: {second}").click()
+    count(page, "Unplayed tiles").fill("5")
+    autosaved(phone, "#status")
+    page.get_by_role("button", name="Save and back").click()
+    phone.shot("seagrass-log-final")
+    page.get_by_role("button", name="Finish and see the result").click()
+    expect(page.locator(".ranking li.winner")).to_contain_text(first)
+
+
+# --- Coral Stations: each player's numbers at the end --------------------------------------------
+def score_coral_stations(phone: Phone, first: str, second: str) -> None:
+    page = phone.page
+    page.goto("/")
+    new_game(page, "Coral Stations")
+    page.get_by_label("Player 2").fill(second)
+    page.get_by_text("Final counts: type each player's numbers at the end").click()
+    phone.shot("coral-stations-new")
+    page.get_by_role("button", name="Start scoring").click()
+    expect(page.get_by_role("heading", name="Coral Stations")).to_be_visible()
+    page.locator(".chips").get_by_role("link", name=first).click()
+    # 31 + reef (4 tiles + 1 clownfish) + 2 shells + shoals 3 and 2 = 43
+    count(page, "Points scored during play").fill("31")
+    count(page, "Reef 1: coral tiles").fill("4")
+    page.get_by_role("button", name="One more: Reef 1: clownfish").click()
+    expect(count(page, "Reef 1: clownfish")).to_have_value("1")
+    count(page, "Shell tiles").fill("2")
+    page.get_by_label("Shoal tiles").fill("3 2")
+    autosaved(phone, "#status")
+    phone.shot("coral-stations-numbers")
+    page.get_by_role("button", name=f"Save, next: {second}").click()
+    expect(page.get_by_role("heading", name=f"{second}: numbers at the end")).to_be_visible()
+    count(page, "Points scored during play").fill("38")
+    count(page, "Shell tiles").fill("1")
+    autosaved(phone, "#status")
+    page.get_by_role("button", name="Save and back").click()
+    totals(page).to_have_text(["43", "39"])
+    phone.shot("coral-stations-totals")
+    page.get_by_role("button", name="Finish and see the result").click()
+    expect(page.locator(".ranking li.winner")).to_contain_text(first)
+    expect(page.locator(".ranking li.winner")).to_contain_text("43")
+
+
+# --- Shallow Sea: the board ---------------------------------------------------------------
+def space(page: Page, name: str) -> Any:
+    return page.locator(f'svg.ocean a[data-space="{name}"]')
+
+
+def bubble(page: Page, name: str) -> Any:
+    return page.locator(f'svg.ocean a[data-bubble="{name}"]')
+
+
+def choose(page: Page, group: str, label: str) -> None:
+    """One choice of the open space's form (its radios look like buttons)."""
+    page.locator("#editor fieldset", has_text=group).get_by_text(label, exact=True).click()
+
+
+def coral(phone: Phone, at: str, color: str, vp: int, fish: str, shot: bool = False) -> None:
+    """Tap a space (htmx opens its form under the board; without JavaScript the space
+    is a link to the same form) and put a completed coral on it."""
+    page = phone.page
+    space(page, at).click()
+    expect(page.locator("#editor.open")).to_contain_text(at)
+    choose(page, "On this space", "Coral")
+    choose(page, "Completed?", "Completed")
+    choose(page, "Coral color", color.title())
+    choose(page, "Coral VPs", str(vp))
+    choose(page, "Completed Fish on it", fish.title())
+    if shot:
+        phone.shot("shallow-sea-space", full_page=False)
+    page.get_by_role("button", name=f"Save {at}").click()
+    expect(page.get_by_role("main")).to_contain_text(f"Saved {at}: {color} coral")
+
+
+def fish(phone: Phone, at: str, color: str, shot: bool = False) -> None:
+    """Tap a bubble and put an Incomplete Fish on it: the colour saves at once with
+    JavaScript, with the Save button without."""
+    page = phone.page
+    bubble(page, at).click()
+    expect(page.locator("#editor.open")).to_contain_text(at)
+    page.locator("#editor").get_by_text(color.title(), exact=True).click()
+    if shot:
+        phone.shot("shallow-sea-bubble", full_page=False)
+    if not phone.js:
+        page.get_by_role("button", name="Save this fish").click()
+    expect(page.get_by_role("main")).to_contain_text(f"Saved {at}: {color} fish")
+
+
+def seashells(phone: Phone, count: int) -> None:
+    page = phone.page
+    for _ in range(count):
+        page.get_by_role("button", name="One more: Seashells left").click()
+    expect(page.locator("#id_seashells")).to_have_value(str(count))
+    expect(page.locator("#live")).not_to_contain_text("needs the Seashells")  # saved
+
+
+def start_shallow_sea(phone: Phone, players: list[str], *, mode: str, achievement: str) -> None:
+    """The setup screen: the rulebook's first game, with ``mode`` and ``achievement``
+    chosen by their labels' first words; the first seat is the account's own player."""
+    page = phone.page
+    page.goto("/")
+    new_game(page, "Shallow Sea")
+    expect(page.get_by_role("heading", name="New Shallow Sea game")).to_be_visible()
+    expect(page.get_by_label("Player 1")).to_have_value(players[0])
+    for seat, name in enumerate(players[1:], 2):
+        page.get_by_label(f"Player {seat}").fill(name)
+    page.get_by_role("radio", name=re.compile(f"^{mode}")).check()
+    page.get_by_role("button", name="First game", exact=True).click()  # a form submit
+    expect(page.get_by_role("status")).to_contain_text("Filled in")
+    expect(page.get_by_label("1 · Cryptic Coloration")).to_be_checked()
+    page.get_by_role("radio", name=re.compile(f"^{achievement}")).check()
+
+
+def score_shallow_sea_board(phone: Phone, first: str, second: str) -> None:
+    """Two oceans tapped in, in standard-rules achievement mode; ends on the result."""
+    page = phone.page
+    start_shallow_sea(phone, [first, second], mode="Standard", achievement="The 25 standard")
+    phone.shot("shallow-sea-setup")
+    page.get_by_role("button", name="Start scoring").last.click()
+    expect(page.get_by_role("heading", name="Shallow Sea")).to_be_visible()
+    phone.shot("shallow-sea-players")
+
+    page.locator(".sea-players").get_by_role("link", name=re.compile(f"^{first}")).click()
+    expect(page.get_by_role("heading", name=f"{first}'s ocean")).to_be_visible()
+    phone.shot("shallow-sea-ocean-empty", full_page=False)
+    coral(phone, "R3C4", "red", 9, "red", shot=True)
+    coral(phone, "R2C5", "green", 7, "purple")
+    page.get_by_role("link", name="Incomplete Fish").click()
+    expect(bubble(page, "R1C4:bottom")).to_be_visible()
+    fish(phone, "R1C4:bottom", "yellow", shot=True)  # where R1C4, R2C3, R2C5 and R3C4 meet
+    seashells(phone, 2)
+    phone.shot("shallow-sea-ocean")
+
+    page.get_by_role("button", name=f"Next: {second}'s ocean").click()
+    expect(page.get_by_role("heading", name=f"{second}'s ocean")).to_be_visible()
+    coral(phone, "R1C2", "yellow", 5, "yellow")
+    seashells(phone, 1)
+    page.get_by_role("button", name="Done: back to all players").click()
+    expect(page.locator("#players")).to_contain_text("1 tile, 0 fish")
+    phone.shot("shallow-sea-players-done")
+    page.get_by_role("button", name="Finish and see the result").click()
+    expect(page.locator(".ranking li.winner")).to_contain_text(first)
+    # Complete all Coral Tiles: both of the first player's corals are completed.
+    earned = page.locator(".player-extras", has_text=first).locator(".achievements li.earned")
+    expect(earned.filter(has_text="Complete all Coral Tiles in your Ocean.")).to_have_count(1)
+
+
+def score_shallow_sea_solo(phone: Phone, player: str) -> None:
+    """A solo game copied from the paper score pad: the rulebook's 160, less 4 for the
+    Lionfish card, is 156, a Diver. Ends on the result."""
+    page = phone.page
+    start_shallow_sea(phone, [player], mode="Solo", achievement="None")
+    page.get_by_role("radio", name=re.compile("^Copy each column of the paper score pad")).check()
+    page.get_by_role("button", name="Start scoring").last.click()
+    page.locator(".sea-players").get_by_role("link", name=re.compile(f"^{player}")).click()
+    expect(page.get_by_role("heading", name=f"{player}'s score pad")).to_be_visible()
+    for label, value in {
+        "Orange: Cryptic Coloration": 14,
+        "Blue: Bountiful Caves": 9,
+        "Row 1 tiles": 22,
+        "Row 2 tiles": 26,
+        "Row 3 tiles": 26,
+        "Row 4 tiles": 28,
+        "Row 5 tiles": 12,
+        "Different completed Sealife types": 5,
+        "Incomplete Fish VPs": 13,
+        "Seashells left": 3,
+        "Fish on the Lionfish card": 4,
+    }.items():
+        count(page, label).fill(str(value))
+    autosaved(phone, "#status", "156")
+    phone.shot("shallow-sea-score-pad")
+    page.get_by_role("button", name="Save and back to all players").click()
+    expect(page.locator("#players")).to_contain_text("156")
+    page.get_by_role("button", name="Finish and see the result").click()
+    expect(page.locator(".ranking")).to_contain_text("156")
+    expect(page.locator(".player-extras")).to_contain_text("Solo rank: Diver")
+
+
+# --- What the group keeps ------------------------------------------------------------------
+def open_group(phone: Phone, name: str = GROUP) -> None:
+    page = phone.page
+    page.get_by_role("navigation", name="Account").get_by_role("link", name="Groups").click()
+    page.get_by_role("main").get_by_role("link", name=name).click()
+    expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
+
+
+def history(page: Page) -> Any:
+    return page.locator("#history .history > li")
+
+
+def filter_history(phone: Phone, game: str) -> None:
+    """The filters update the history in place with JavaScript, by a Filter button without."""
+    page = phone.page
+    page.get_by_label("Game").select_option(label=game)
+    if not phone.js:
+        page.get_by_role("button", name="Filter").click()
+    expect(page).to_have_url(re.compile(r"\?game="))
+
+
+def download(phone: Phone, link: str) -> str:
+    page = phone.page
+    with page.expect_download() as info:
+        page.get_by_role("link", name=link).click()
+    return info.value.path().read_text(encoding="utf-8")
+
+
+def export_history(phone: Phone, group: str, plays: dict[str, dict[str, int]]) -> None:
+    """The CSV and the Scorepad file hold ``plays``: {game name: {player: total}}."""
+    page = phone.page
+    page.get_by_role("link", name="Export and import").click()
+    expect(page.get_by_role("heading", name="Export and import")).to_be_visible()
+    phone.shot("export")
+
+    rows = list(csv.DictReader(io.StringIO(download(phone, "Spreadsheet (CSV)"))))
+    assert {(r["game"], r["player"], int(r["total"])) for r in rows} == {
+        (game, player, total) for game, scores in plays.items() for player, total in scores.items()
+    }
+    first_seats = {r["player"] for r in rows if r["winner"] == "yes"}
+    assert first_seats == {max(scores, key=scores.get) for scores in plays.values()}
+
+    document = json.loads(download(phone, "Scorepad file (JSON)"))
+    assert document["group"] == group
+    assert {
+        (p["game"], r["player"], r["total"]) for p in document["plays"] for r in p["results"]
+    } == {
+        (slug(game), player, total)
+        for game, scores in plays.items()
+        for player, total in scores.items()
+    }
+
+
+def slug(game: str) -> str:
+    return game.lower().replace(" ", "-")
+
+
+# --- The journeys: test_flows.py runs them with JavaScript, test_no_javascript.py without ------
+def a_guest_game_an_account_a_group_and_a_join_link(phones: Phones, js: bool, scheme: str) -> None:
+    """Score without an account, sign up from the result, make a group, save the game
+    to its history, and bring a second player in with a join link."""
+    ana = phones.open("ana", js=js, scheme=scheme)
+    page = ana.page
+    score_reef_draft(ana, "Ana", "Cleo")
+    ana.shot("result-guest")
+
+    page.get_by_role("link", name="or sign up").click()
+    fill_sign_up(ana, "Ana")
+    expect(page.get_by_role("heading", name="Reef Draft: result")).to_be_visible()  # back
+    create_group_on_groups_page(ana, GROUP)
+
+    page.get_by_role("link", name="Scorepad").click()
+    page.get_by_role("main").get_by_role("link", name="Reef Draft").last.click()  # on this phone
+    expect(page.get_by_role("heading", name="Keep it")).to_be_visible()
+    page.get_by_label("Save to the history of").select_option(label=GROUP)
+    ana.shot("result-keep-it")
+    page.get_by_role("button", name="Save to history").click()
+    expect(page.locator(".messages")).to_contain_text(f"Saved to the history of {GROUP}.")
+    expect(history(page)).to_have_count(1)
+    expect(history(page).first).to_contain_text(f"Ana {TOTALS['Ana']}, Cleo {TOTALS['Ben']}")
+    ana.shot("group-history")
+    link = make_join_link(ana)
+
+    ben = phones.open("ben", js=js, scheme=scheme)
+    join_with_link(ben, link, "Ben", GROUP)
+    expect(history(ben.page)).to_contain_text(["Reef Draft"])  # the group's history
+    ben.shot("group")
+
+    page.reload()
+    expect(page.locator("li.row", has_text="Ben")).to_contain_text("Member")
+    ana.shot("people")
+    assert phones.console_errors() == []
+
+
+def live_log_counts_history_stats_and_export(phones: Phones, js: bool, scheme: str) -> None:
+    """Seagrass on the live log (with an undo), Coral Stations by final counts, then
+    the group's history, records, a player's page, and the history as files."""
+    accounts_in_a_group("Ana", "Ben")
+    ana = phones.open("ana", js=js, scheme=scheme)
+    page = ana.page
+    log_in(ana, "Ana")
+    score_seagrass_with_undo(ana, "Ana", "Ben")
+    seagrass = dict(zip(["Ana", "Ben"], map(int, totals_in_seat_order(page)), strict=True))
+    ana.shot("seagrass-result")
+    score_coral_stations(ana, "Ana", "Ben")
+    ana.shot("coral-stations-result")
+
+    open_group(ana)
+    expect(history(page)).to_have_count(2)
+    expect(page.get_by_role("heading", name="Records")).to_be_visible()
+    expect(page.locator(".record", has_text="Coral Stations")).to_contain_text("43 by Ana")
+    ana.shot("group")
+    filter_history(ana, "Seagrass")
+    expect(history(page)).to_have_count(1)
+    expect(history(page)).to_contain_text(["Seagrass"])
+    ana.shot("group-filtered")
+
+    page.locator(".record", has_text="Seagrass").get_by_role("link", name="Ana").click()
+    expect(page.get_by_role("heading", name="Ana", level=1)).to_be_visible()
+    expect(page.locator(".stat-line")).to_contain_text("2 plays · 2 wins")
+    expect(page.get_by_role("img", name=re.compile("^Coral Stations scores"))).to_be_visible()
+    ana.shot("player")
+
+    page.get_by_role("link", name=f"← {GROUP}").click()
+    export_history(ana, GROUP, {"Seagrass": seagrass, "Coral Stations": {"Ana": 43, "Ben": 39}})
+    assert phones.console_errors() == []
+
+
+def shallow_sea_board_achievement_sheet_and_solo_ladder(
+    phones: Phones, js: bool, scheme: str
+) -> None:
+    """Two oceans tapped into the SVG board in achievement mode, the Achievement Record
+    Sheet that play fills in, then a solo game and the solo ladder."""
+    accounts_in_a_group("Ana", "Ben")
+    ana = phones.open("ana", js=js, scheme=scheme)
+    page = ana.page
+    log_in(ana, "Ana")
+    score_shallow_sea_board(ana, "Ana", "Ben")
+    ana.shot("shallow-sea-result")
+
+    page.get_by_role("link", name="Me").click()
+    sheet = page.get_by_role("heading", name="Shallow Sea: Achievement Record Sheet")
+    expect(sheet).to_be_visible()
+    box = page.locator("#standard-7")  # Complete all Coral Tiles in your Ocean.
+    expect(box).to_have_class("done")
+    expect(box).to_contain_text("Earned")
+    ana.shot("achievements")
+
+    score_shallow_sea_solo(ana, "Ana")
+    ana.shot("solo-result")
+    page.get_by_role("link", name="Me").click()
+    page.get_by_role("link", name="Solo ladder").click()
+    expect(page.locator(".stat-line")).to_contain_text("Best 156 Diver")
+    ana.shot("solo-ladder")
+
+    open_group(ana)
+    expect(page.locator(".solo-board")).to_contain_text(re.compile(r"Ana\s*Diver\s*156"))
+    expect(history(page)).to_have_count(2)
+    ana.shot("group")
+    assert phones.console_errors() == []
+
+
+def totals_in_seat_order(page: Page) -> list[str]:
+    """The result's totals in seat order (the breakdown table's last row)."""
+    return page.locator("table.breakdown tr.total td").all_inner_texts()
