@@ -179,6 +179,10 @@ class Player(models.Model):
         """
         if other.pk == self.pk or other.group_id != self.group_id:
             raise MergeRefused("Players can only be merged with another player of the same group.")
+        if self.user_id is not None and other.user_id is not None:
+            raise MergeRefused(
+                f"{self.name} and {other.name} both have an account, so they are different people."
+            )
         shared = Play.objects.filter(results__player=self).filter(results__player=other)
         if shared.exists():
             raise MergeRefused(

@@ -378,7 +378,8 @@ def run_load(
         str(ROOT / "scripts" / "bench_locustfile.py"),
         "--headless",
         f"--users={users}",
-        f"--spawn-rate={users}",
+        # Phones join over a few seconds, not all in the same millisecond.
+        f"--spawn-rate={max(users // 5, 1)}",
         f"--run-time={seconds}s",
         f"--host=http://127.0.0.1:{port}",
         f"--csv={prefix}",

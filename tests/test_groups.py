@@ -124,8 +124,8 @@ class TestHistoryAndRecords:
         with django_assert_num_queries(13):
             alice_client.get(f"/groups/{group.pk}/")
         ana = group.players.get(name="Ana")
-        # session, user, group, player, their results, rivals, other players.
-        with django_assert_num_queries(7):
+        # session, user, group, player, their results, rivals, other players, owner check.
+        with django_assert_num_queries(8):
             alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
 
     def test_outsider_gets_404(self, outsider_client: Client, group: Group) -> None:
@@ -323,3 +323,27 @@ class TestDeletePlay:
     def test_get_is_not_allowed(self, alice_client: Client, group: Group) -> None:
         play = record_play(group, {"Ana": 50, "Ben": 40})
         assert alice_client.get(f"/plays/{play.uuid}/delete/").status_code == 405
+
+
+class TestMergePermissions:
+    def test_a_member_cannot_merge_away_an_account(
+        self, bob_client: Client, group: Group, alice: Any
+    ) -> None:
+        ana = group.players.create(name="Ana", user=alice)
+        guest = group.player_named("Guesty")
+        response = bob_client.post(
+            f"/groups/{group.pk}/players/{ana.pk}/merge/", {"into": guest.pk}
+        )
+        assert response.status_code == 403
+        assert Player.objects.filter(pk=ana.pk, user=alice).exists()
+
+    def test_two_accounts_are_never_merged(
+        self, alice_client: Client, group: Group, alice: Any, bob: Any
+    ) -> None:
+        ana = group.players.create(name="Ana", user=alice)
+        bobs = group.players.get(user=bob)
+        response = alice_client.post(
+            f"/groups/{group.pk}/players/{bobs.pk}/merge/", {"into": ana.pk}, follow=True
+        )
+        assert "both have an account, so they are different people" in response.content.decode()
+        assert Player.objects.filter(pk=bobs.pk).exists()

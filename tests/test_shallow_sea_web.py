@@ -619,7 +619,7 @@ class TestBesideTheOcean:
         assert live["to_finish"] == ["Mira's ocean needs the Seashells left."]
         assert live["warnings"] == [
             "Mira's ocean has 21 empty spaces; a game ends when 4 are left.",
-            "Mira's ocean holds 1 fish on 1 tiles; each turn places one tile and one fish, "
+            "Mira's ocean holds 1 fish on 1 tile; each turn places one tile and one fish, "
             "so that many tiles come with at most 0 fish.",
         ]
         assert [line["label"] for line in live["lines"][:2]] == [

@@ -530,7 +530,8 @@ class TestGroupHistory:
         assert list(response.context["page"]) == [finished_play]
         assert f"/plays/{finished_play.uuid}/result/".encode() in response.content
         assert (
-            'Ben 66 <span class="trophy" aria-label="winner">★</span>' in response.content.decode()
+            'Ben 66 <span class="trophy" role="img" aria-label="winner">★</span>'
+            in response.content.decode()
         )
 
     def test_outsider_gets_404(self, outsider_client: Client, group: Group) -> None:

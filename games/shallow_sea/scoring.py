@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.contract import PlayerScore, Sheet, make_sheet
+from games.contract import PlayerScore, Sheet, make_sheet, plural
 from games.shallow_sea.achievements import Outcome, achievements
 from games.shallow_sea.data import (
     CARDS,
@@ -159,7 +159,7 @@ def ocean_warnings(name: str, ocean: Ocean) -> list[str]:
     # Each turn places one tile and one fish; the first Sealife Tile came alone.
     if ocean.tiles and fish > len(ocean.tiles) - 1:
         warnings.append(
-            f"{name}'s ocean holds {fish} fish on {len(ocean.tiles)} tiles; each turn "
+            f"{name}'s ocean holds {fish} fish on {plural(len(ocean.tiles), 'tile')}; each turn "
             f"places one tile and one fish, so that many tiles come with at most "
             f"{len(ocean.tiles) - 1} fish."
         )

@@ -165,6 +165,7 @@ def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
         "player": player,
         "page": stats.player_page(player),
         "others": player.group.players.exclude(pk=player.pk),
+        "is_owner": player.group.is_owner(request.user),
         "claim_url": (
             request.build_absolute_uri(reverse("claim", args=[player.claim_token]))
             if player.claim_token
@@ -206,6 +207,10 @@ def claim(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def merge(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
     player = _get_player_for_user(request, group_id, player_id)
+    if not player.is_guest and not player.group.is_owner(request.user):
+        # An account's plays are that person's record: only they (by claiming) or the
+        # group's owner may move them.
+        raise PermissionDenied("Only the group's owner can merge a player who has an account.")
     target_id = request.POST.get("into", "")
     target = get_object_or_404(
         player.group.players, pk=int(target_id) if target_id.isdigit() else 0

@@ -9,7 +9,8 @@ site never serves. Instead axe's source is evaluated with ``page.evaluate``: tha
 through the DevTools protocol, which a page's CSP does not govern, and axe itself needs
 no ``eval``. The page keeps its policy, and its console stays clean.
 
-A page loaded with JavaScript disabled cannot evaluate anything, so its rendered HTML
+In a page loaded with JavaScript disabled Playwright cannot evaluate at all, and axe.run
+(asynchronous) never finishes even through DevTools, so its rendered HTML
 (``page.content()``) is checked in a separate JavaScript-enabled page of the same size
 on the live server's origin: the HTML, its scripts removed, replaces that page's
 document, and its stylesheets and images load from the live server. That is the page as
@@ -58,7 +59,7 @@ RUN_AXE = """async ([accepted, only]) => {
   if (only) options.runOnly = { type: "rule", values: only };
   const results = await axe.run(document, options);
   const isAccepted = (id, node) =>
-    accepted.some(([rule, selector]) => rule === id && node.element && node.element.matches(selector));
+    accepted.some(([rule, selector]) => rule === id && node.element?.matches(selector));
   return results.violations
     .map((v) => ({
       id: v.id,

@@ -2,7 +2,7 @@
 the dark or the light colour scheme, for the end-to-end flows (test_flows.py and
 test_no_javascript.py).
 
-``phone.shot("name")`` is what each screen of a flow gets: a screenshot at 390x844
+``phone.shot("name")`` is what each screen of a flow gets: a screenshot 390 CSS pixels wide
 (test-artifacts/<file>-<test>-<nn>-<phone>-<name>.png, numbered in the order taken) and the
 accessibility check of tests/browser/accessibility.py in both colour schemes.
 Each phone records its console errors and uncaught page errors; ``phones.console_errors()``
@@ -17,7 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    CDPSession,
+    ConsoleMessage,
+    Error,
+    Page,
+)
 
 from tests.browser.accessibility import NoScriptChecker, check_accessibility
 from tests.browser.conftest import PHONE, TIMEOUT_MS, _artifact_path
@@ -36,16 +43,27 @@ class Phone:
     scheme: str
     table: Phones
     errors: list[str] = field(default_factory=list)
+    cdp: CDPSession | None = None
 
     def shot(self, name: str, *, full_page: bool = True, check: bool = True) -> Path:
         """Screenshot the screen as it is, then check its accessibility."""
         path = self.table.artifact(f"{self.who}-{name}")
+        if full_page:
+            # From the top: a full-page screenshot of a scrolled page draws the sticky
+            # header and action bar in the middle of it.
+            self._cdp().send("Runtime.evaluate", {"expression": "window.scrollTo(0, 0)"})
         # caret="initial": hiding the caret puts style attributes on inputs, which htmx
         # copies onto the forms it swaps in, and the Content Security Policy refuses them.
-        self.page.screenshot(path=path, full_page=full_page, caret="initial")
+        self.page.screenshot(path=path, full_page=full_page, caret="initial", scale="css")
         if check:
             self.check(name)
         return path
+
+    def _cdp(self) -> CDPSession:
+        """DevTools' own evaluation, which works with the page's JavaScript off too."""
+        if self.cdp is None:
+            self.cdp = self.context.new_cdp_session(self.page)
+        return self.cdp
 
     def check(self, name: str = "") -> None:
         check_accessibility(
