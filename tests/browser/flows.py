@@ -3,7 +3,7 @@ with JavaScript on (htmx updates in place) and off (every control submits a form
 follows a link). Each screen a step reaches gets ``phone.shot``: a screenshot and the
 accessibility check.
 
-test_flows.py runs them with JavaScript, test_no_javascript.py without.
+test_flows.py runs them with JavaScript and without.
 """
 
 from __future__ import annotations
@@ -469,7 +469,7 @@ def slug(game: str) -> str:
     return game.lower().replace(" ", "-")
 
 
-# --- The journeys: test_flows.py runs them with JavaScript, test_no_javascript.py without ------
+# --- The journeys: test_flows.py runs each with JavaScript and without -----------------------
 def a_guest_game_an_account_a_group_and_a_join_link(phones: Phones, js: bool, scheme: str) -> None:
     """Score without an account, sign up from the result, make a group, save the game
     to its history, and bring a second player in with a join link."""

@@ -1,6 +1,5 @@
 """Several phones at one table: a browser context each, with or without JavaScript, in
-the dark or the light colour scheme, for the end-to-end flows (test_flows.py and
-test_no_javascript.py).
+the dark or the light colour scheme, for the end-to-end flows (test_flows.py).
 
 ``phone.shot("name")`` is what each screen of a flow gets: a screenshot 390 CSS pixels wide
 (test-artifacts/<file>-<test>-<nn>-<phone>-<name>.png, numbered in the order taken) and the
@@ -101,8 +100,8 @@ class Phones:
         return phone
 
     def artifact(self, name: str) -> Path:
-        """test-artifacts/<test file>-<test>-<nn>-<name>.png: the same flow's test has the
-        same name in test_flows.py and test_no_javascript.py."""
+        """test-artifacts/<test file>-<test>-<nn>-<name>.png; the test's name carries its
+        parameters (javascript / no-javascript)."""
         self._shots += 1
         return self._path(f"{self._shots:02d}-{name}")
 

@@ -1,4 +1,4 @@
-"""The screens the main flows (test_flows.py, test_no_javascript.py) do not reach, each
+"""The screens the main flows (test_flows.py) do not reach, each
 photographed and checked for accessibility in both colour schemes, with JavaScript and
 without: forms showing their errors, the 404 page, the Seagrass reef award calculator,
 changing a logged event, the Sealife catalogue, ticking an achievement by hand, an empty

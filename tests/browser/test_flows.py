@@ -1,7 +1,11 @@
-"""Scorepad's main flows end to end on phones with JavaScript, in the dark colour
-scheme of a table at night (test_no_javascript.py: the same flows without JavaScript,
-in the light scheme). Every screen is photographed into test-artifacts/ and passes the
-accessibility check in both colour schemes; no phone logs a console error.
+"""Scorepad's main flows end to end on phones: with JavaScript in the dark colour scheme
+of a table at night, and again without JavaScript in the light scheme — they still
+complete, because every control is a link or a form (a − or + button submits its form
+and the server counts the step, a space or bubble of the Shallow Sea board is a link to
+its own form, the history's filters have a Filter button). Every screen is photographed
+into test-artifacts/ and passes the accessibility check in both colour schemes (without
+JavaScript, run on the page's HTML in a second, scripted page: see
+tests/browser/accessibility.py); no phone logs a console error.
 The steps are in tests/browser/flows.py."""
 
 from __future__ import annotations
@@ -14,8 +18,9 @@ from playwright.sync_api import Browser
 from tests.browser import flows
 from tests.browser.phones import Phones, phones_at_the_table
 
-JS = True
-SCHEME = "dark"
+PHONES = pytest.mark.parametrize(
+    "js, scheme", [(True, "dark"), (False, "light")], ids=["javascript", "no-javascript"]
+)
 
 
 @pytest.fixture
@@ -24,13 +29,20 @@ def phones(request: pytest.FixtureRequest, browser: Browser, live_server) -> Ite
         yield table
 
 
-def test_a_guest_game_an_account_a_group_and_a_join_link(phones: Phones) -> None:
-    flows.a_guest_game_an_account_a_group_and_a_join_link(phones, JS, SCHEME)
+@PHONES
+def test_a_guest_game_an_account_a_group_and_a_join_link(
+    phones: Phones, js: bool, scheme: str
+) -> None:
+    flows.a_guest_game_an_account_a_group_and_a_join_link(phones, js, scheme)
 
 
-def test_live_log_counts_history_stats_and_export(phones: Phones) -> None:
-    flows.live_log_counts_history_stats_and_export(phones, JS, SCHEME)
+@PHONES
+def test_live_log_counts_history_stats_and_export(phones: Phones, js: bool, scheme: str) -> None:
+    flows.live_log_counts_history_stats_and_export(phones, js, scheme)
 
 
-def test_shallow_sea_board_achievement_sheet_and_solo_ladder(phones: Phones) -> None:
-    flows.shallow_sea_board_achievement_sheet_and_solo_ladder(phones, JS, SCHEME)
+@PHONES
+def test_shallow_sea_board_achievement_sheet_and_solo_ladder(
+    phones: Phones, js: bool, scheme: str
+) -> None:
+    flows.shallow_sea_board_achievement_sheet_and_solo_ladder(phones, js, scheme)
