@@ -504,6 +504,21 @@ def machine() -> str:
     )
 
 
+def cpu_usage() -> tuple[float, float, float]:
+    """(wall clock, CPU seconds busy on the whole machine, CPU seconds of this process and
+    its children), to tell how much of the machine other processes took meanwhile."""
+    with open("/proc/stat") as f:
+        ticks = [int(v) for v in f.readline().split()[1:9]]
+    busy = (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")  # less idle, iowait
+    mine = sum(os.times()[:4])  # gunicorn's workers count once the master is reaped
+    return time.monotonic(), busy, mine
+
+
+def others_share(start: tuple[float, float, float]) -> float:
+    wall, busy, mine = (b - a for a, b in zip(start, cpu_usage(), strict=True))
+    return max(0.0, busy - mine) / (wall * len(os.sched_getaffinity(0)))
+
+
 def write_doc(section: str) -> None:
     text = DOC.read_text() if DOC.exists() else f"# Performance\n\n{START}\n{END}\n"
     if START not in text or END not in text:
@@ -539,6 +554,7 @@ def main() -> int:
     command = "make bench" if os.environ.get("MAKELEVEL") else shlex.join(["python", *sys.argv])
 
     load_before = os.getloadavg()
+    usage_before = cpu_usage()
     if load_before[0] > 1.0:
         log(f"the machine is busy (load average {load_before[0]:.2f}): numbers will be inflated")
     tmp = Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
@@ -650,10 +666,12 @@ def main() -> int:
 
         result = table(rows, floor)
         when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
-        busy = ", ".join(f"{x:.2f}" for x in load_before)
+        before = ", ".join(f"{x:.2f}" for x in load_before)
+        others = others_share(usage_before)
         section = (
             f"Measured {when} by `{command}` on {machine()}. Load average (1, 5, 15 min) "
-            f"before the run: {busy}. Seeding {args.plays:,} plays took {seeded:.0f} s.\n\n"
+            f"before the run: {before}; other processes used {others:.0%} of the machine's "
+            f"CPU time while it ran. Seeding {args.plays:,} plays took {seeded:.0f} s.\n\n"
             f"{result}\n\n" + "\n\n".join(details) + "\n"
         )
         if errors:
