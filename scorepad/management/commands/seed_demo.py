@@ -1,14 +1,17 @@
+import random
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from scorepad.management.commands.seed_bench import Builder
 from scorepad.models import Group, Membership, Play, start_play
 
 DEMO_USER = "demo"
 DEMO_PASSWORD = "scorepad-demo"
 DEMO_GROUP = "Demo table"
+DEMO_SEED = 2026
 
 # A 3-player Reef Draft game (9 cards a hand): round by round, each player's reef.
 DEMO_ROUNDS = [
@@ -85,4 +88,8 @@ class Command(BaseCommand):
                 result.entry = {"rounds": rounds}
                 result.save()
             play.finish()
+            # And a finished play of every other game, from the docs' worked examples.
+            builder = Builder(group, user, DEMO_USER, random.Random(DEMO_SEED))
+            for game in ("seagrass", "coral-stations", "shallow-sea"):
+                builder.finished(game)
         self.stdout.write(f"Demo ready: log in as '{DEMO_USER}' with password '{DEMO_PASSWORD}'.")

@@ -1,0 +1,22 @@
+"""`make run`'s demo data: a finished play of every game, and running it twice adds nothing."""
+
+import pytest
+from django.core.management import call_command
+
+from scorepad.models import Play
+
+pytestmark = pytest.mark.django_db
+
+
+def test_seed_demo_gives_a_finished_play_of_every_game_once() -> None:
+    call_command("seed_demo")
+    call_command("seed_demo")
+    plays = Play.objects.all()
+    assert sorted(p.game for p in plays) == [
+        "coral-stations",
+        "reef-draft",
+        "seagrass",
+        "shallow-sea",
+    ]
+    assert {p.status for p in plays} == {Play.Status.FINISHED}
+    assert {p.group.name for p in plays} == {"Demo table"}
