@@ -1,9 +1,10 @@
-"""How a play's saved pieces join into each game's JSON input.
+"""A play's saved pieces, as plain data.
 
 A play is stored in pieces so that players can fill in their own parts
 independently and a log survives a lost connection: one entry per player
-(``Result.entry``) and a log of events (``PlayEvent``). The game modules only
-ever see the one assembled input.
+(``Result.entry``) and a log of events (``PlayEvent``). Each game's pad joins them
+into the game's one JSON input (``Pad.to_input``); the game modules only ever see
+that.
 """
 
 from __future__ import annotations
@@ -11,14 +12,9 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
-
-# Coral Stations' stations still open at the end are entered like logged events,
-# one at a time, but the game reads them as a list of their own.
-OPEN_STATION = "open_station"
-
 
 @dataclass(frozen=True)
 class PlayState:
@@ -60,85 +56,3 @@ def with_entry_part(entry: Mapping[str, Any], path: tuple[str, ...], value: Any)
     head, *rest = path
     inner = entry.get(head) if isinstance(entry.get(head), Mapping) else {}
     return {**entry, head: with_entry_part(inner, tuple(rest), value) if rest else value}
-
-
-def reef_draft_input(state: PlayState) -> dict[str, Any]:
-    """Reef Draft entries are ``{"rounds": {"1": reef, "2": reef, ...}}``; a round
-    counts once anyone has entered it."""
-    rounds = {name: entry.get("rounds", {}) for name, entry in state.entries.items()}
-    entered = {int(number) for player_rounds in rounds.values() for number in player_rounds}
-    return {
-        "players": state.players,
-        "options": dict(state.options),
-        "rounds": [
-            {
-                name: rounds[name][str(number)]
-                for name in state.players
-                if str(number) in rounds[name]
-            }
-            for number in range(1, max(entered, default=0) + 1)
-        ],
-    }
-
-
-def scored_during_play_input(state: PlayState) -> dict[str, Any]:
-    """Seagrass and Coral Stations: a log of events and a final tally per player, or
-    each player's counts; entries are ``{"final": {...}}`` or ``{"counts": {...}}``."""
-    data: dict[str, Any] = {"players": state.players, "entry": state.mode}
-    if state.options:
-        data["options"] = dict(state.options)
-    per_player = "counts" if state.mode == "counts" else "final"
-    tallies = {name: e[per_player] for name, e in state.entries.items() if per_player in e}
-    if state.mode == "counts":
-        data["counts"] = tallies
-    else:
-        data["events"] = [dict(e) for e in state.events if e["type"] != OPEN_STATION]
-        if tallies:
-            data["final"] = tallies
-    open_stations = [
-        {k: v for k, v in e.items() if k != "type"}
-        for e in state.events
-        if e["type"] == OPEN_STATION
-    ]
-    if open_stations:
-        data["open_stations"] = open_stations
-    return data
-
-
-def shallow_sea_input(state: PlayState) -> dict[str, Any]:
-    """Shallow Sea: the setup, achievement mode and entry kind are the play's options
-    (``{"setup", "achievement", "entry"}``); each player's entry keeps their ocean
-    under ``"board"`` or their paper-pad column under ``"sheet"``, and the play's
-    entry kind says which one counts."""
-    entry = state.options.get("entry", "board")
-    key = "boards" if entry == "board" else "sheets"
-    return {
-        "players": state.players,
-        "mode": state.mode,
-        "setup": dict(state.options.get("setup", {})),
-        "achievement": state.options.get("achievement"),
-        "entry": entry,
-        key: {name: e[entry] for name, e in state.entries.items() if entry in e},
-    }
-
-
-ASSEMBLERS: dict[str, Callable[[PlayState], dict[str, Any]]] = {
-    "reef-draft": reef_draft_input,
-    "seagrass": scored_during_play_input,
-    "coral-stations": scored_during_play_input,
-    "shallow-sea": shallow_sea_input,
-}
-
-
-def assemble_input(game: str, state: PlayState) -> dict[str, Any]:
-    return ASSEMBLERS[game](state)
-
-
-def reads_events(game: str) -> bool:
-    """Whether the game's input is built from a log of events (Seagrass, Coral Stations)."""
-    return ASSEMBLERS.get(game) is scored_during_play_input
-
-
-def has_web_entry(game: str) -> bool:
-    """Games whose play screens exist; the others are scored through the API for now."""
-    return game in ASSEMBLERS

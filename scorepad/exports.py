@@ -25,8 +25,8 @@ from django.utils.text import slugify
 
 import games
 from games.contract import InvalidInput
-from scorepad.entries import has_web_entry
 from scorepad.models import Group, Play, PlayEvent, PlayQuerySet, Result
+from scorepad.pads import all_pads, get_pad, is_entered
 
 FORMAT = "scorepad-history"
 VERSION = 1
@@ -69,9 +69,9 @@ def breakdown_keys(plays: Iterable[Play]) -> list[str]:
     that share a key share the column (the ``game`` column tells them apart)."""
     present = {play.game for play in plays}
     keys: list[str] = []
-    for slug, module in games.GAMES.items():
-        if slug in present:
-            keys += [c.key for c in module.INFO.categories if c.key not in keys]
+    for pad in all_pads():
+        if pad.slug in present:
+            keys += [c.key for c in pad.info.categories if c.key not in keys]
     return keys
 
 
@@ -315,12 +315,12 @@ def _read_play(number: int, raw: Any) -> IncomingPlay | Problem:
         errors.append("It has no play id, which every exported play carries.")
     game = raw.get("game")
     info = None
-    if not isinstance(game, str) or game not in games.GAMES:
-        errors.append(f"Scorepad has no game called {game!r}.")
-    elif not has_web_entry(game):
+    if isinstance(game, str) and is_entered(game):
+        info = get_pad(game).info
+    elif isinstance(game, str) and game in games.GAMES:
         errors.append(f"{games.get_game(game).INFO.name} plays cannot be kept on this site yet.")
     else:
-        info = games.get_game(game).INFO
+        errors.append(f"Scorepad has no game called {game!r}.")
     try:
         played_on = date.fromisoformat(raw.get("date"))
     except (TypeError, ValueError):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -13,16 +14,9 @@ from django.db import models, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-import games
-from games.contract import FieldError, GameInfo, InvalidInput, Sheet
-from scorepad.entries import (
-    PlayState,
-    assemble_input,
-    entry_part,
-    fingerprint,
-    reads_events,
-    with_entry_part,
-)
+from games.contract import FieldError, GameInfo, InvalidInput, PlayerScore, Sheet
+from scorepad.entries import PlayState, entry_part, fingerprint, with_entry_part
+from scorepad.pads import Pad, get_pad
 
 
 class GroupQuerySet(models.QuerySet["Group"]):
@@ -269,8 +263,12 @@ class Play(models.Model):
         return reverse("play", args=[self.uuid])
 
     @property
+    def pad(self) -> Pad:
+        return get_pad(self.game)
+
+    @property
     def module(self) -> ModuleType:
-        return games.get_game(self.game)
+        return self.pad.game
 
     @property
     def info(self) -> GameInfo:
@@ -301,7 +299,7 @@ class Play(models.Model):
         results = self.ordered_results() if results is None else results
         if events is None:
             # Only a live log's games read events: the others never query for them.
-            events = self.logged_events() if reads_events(self.game) else []
+            events = self.logged_events() if self.pad.reads_events else []
         return PlayState(
             players=[r.name for r in results],
             options=self.options,
@@ -311,12 +309,57 @@ class Play(models.Model):
         )
 
     def game_input(self, state: PlayState | None = None) -> dict[str, Any]:
-        return assemble_input(self.game, state or self.state())
+        return self.pad.to_input(state or self.state())
 
     def score(self, *, partial: bool, state: PlayState | None = None) -> Sheet:
         """Score what has been entered; raises InvalidInput."""
         module = self.module
         return module.score(module.parse(self.game_input(state), partial=partial))
+
+    def progress(
+        self,
+        results: Sequence[Result] | None = None,
+        events: Sequence[PlayEvent] | None = None,
+        *,
+        strict: bool = False,
+    ) -> Progress:
+        """The running score of what has been entered (pass what the caller already
+        loaded); ``strict`` also finds what still stands between the play and its end."""
+        module = self.module
+        data = self.game_input(self.state(results, events))
+        try:
+            parsed = module.parse(data, partial=True)
+        except InvalidInput as e:
+            return Progress(None, None, [error.message for error in e.errors], [])
+        unfinished: list[FieldError] = []
+        if strict:
+            try:
+                module.parse(data, partial=False)
+            except InvalidInput as e:
+                unfinished = e.errors
+        return Progress(module.score(parsed), parsed, [], unfinished)
+
+    def event_points(
+        self,
+        data: dict[str, Any],
+        replacing: PlayEvent | None = None,
+        *,
+        results: Sequence[Result] | None = None,
+        events: Sequence[PlayEvent] | None = None,
+    ) -> dict[str, int]:
+        """What ``data`` scores for each player, logged as a new event or in place of
+        ``replacing``: the difference it makes to every total, so one rule serves
+        events, end-of-game events and corrections alike. Raises InvalidInput when
+        the log would not add up with it; stores nothing."""
+        events = self.logged_events() if events is None else events
+        stored = [e.data for e in events]
+        position = list(events).index(replacing) if replacing else len(stored)
+        state = self.state(results, events)
+        trial = [*stored[:position], data, *stored[position + 1 :]]
+        without = [*stored[:position], *stored[position + 1 :]]
+        with_it = self.score(partial=True, state=state.with_events(trial))
+        before = {p.name: p.total for p in self.score(partial=True, state=state.with_events(without)).players}
+        return {p.name: p.total - before[p.name] for p in with_it.players}
 
     def validate(self, state: PlayState) -> None:
         """Raise InvalidInput unless the game, as it would stand, still holds together."""
@@ -403,6 +446,21 @@ class Play(models.Model):
         result.entry, result.written_by = fresh.entry, fresh.written_by
 
     @transaction.atomic
+    def change_part(
+        self, position: int, path: tuple[str, ...], change: Callable[[Any], Any]
+    ) -> list[Result]:
+        """Change one part of one seat's entry from what is saved now (one tap on a
+        board, say), or raise InvalidInput and change nothing. The play is locked
+        first, so two phones tapping at once each build on the other's last tap.
+        Returns every seat as saved."""
+        Play.objects.select_for_update().get(pk=self.pk)
+        results = self.ordered_results()
+        result = next(r for r in results if r.position == position)
+        changed = change(entry_part(result.entry, path) or {})
+        self.save_entry(result, with_entry_part(result.entry, path, changed), results)
+        return results
+
+    @transaction.atomic
     def add_event(self, data: dict[str, Any]) -> PlayEvent:
         """Append to the log, stored at once; raises InvalidInput and stores nothing
         when the event does not fit the game."""
@@ -455,32 +513,6 @@ class Play(models.Model):
         self.group = group
         self.recorded_by = user
         self.save(update_fields=["group", "recorded_by", "updated"])
-
-
-class AchievementTick(models.Model):
-    """A Shallow Sea achievement a player ticked by hand, with their note: one a board
-    cannot show, or one earned before they used Scorepad."""
-
-    class Kind(models.TextChoices):
-        SCENARIO = "scenario", "Scenario"
-        STANDARD = "standard", "Standard rules"
-        MODIFIED = "modified", "Modified rules"
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.CASCADE, related_name="achievement_ticks"
-    )
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    number = models.PositiveSmallIntegerField()
-    note = models.CharField(max_length=200, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["user", "kind", "number"], name="one_tick_each")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user}: {self.kind} {self.number}"
 
 
 class PlayEvent(models.Model):
@@ -567,31 +599,57 @@ def start_play(
     return play
 
 
-class SealifeCatalogueEntry(models.Model):
-    """Shallow Sea: what one Sealife type's tiles print (the rulebook's pictures held it).
-
-    Site data, seeded with what the scoring engine knows (games.shallow_sea.data.SEALIFE,
-    where every value starts unknown), edited on the catalogue screen and filled in when
-    a value is typed at the table. A play never reads it back: each of its tiles keeps
-    the values it was scored with."""
-
-    class Source(models.TextChoices):
-        ENGINE = "engine", "The rulebook's text"
-        TABLE = "table", "Typed at the table"
-        EDITED = "edited", "Edited in the catalogue"
-
-    code = models.CharField(max_length=2, unique=True)
-    vp = models.PositiveSmallIntegerField("VPs when completed", null=True, blank=True)
-    partial_vp = models.PositiveSmallIntegerField("VPs per count met", null=True, blank=True)
-    source = models.CharField(max_length=10, choices=Source.choices, default=Source.ENGINE)
-    updated = models.DateTimeField(auto_now=True)
-    updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+@transaction.atomic
+def play_from_input(
+    game: str, data: dict[str, Any], *, group: Group | None, user: Any, finish: bool = False
+) -> Play:
+    """A play holding a whole game given as the game's JSON input (a worked example,
+    say), stored as the site stores one: seats, each seat's entry and the log; then
+    finished if ``finish``. The one way the demo, the benchmark and the tests build a
+    play that is already entered."""
+    stored = get_pad(game).from_input(data)
+    play = start_play(
+        game=game,
+        names=stored.players,
+        options=stored.options,
+        mode=stored.mode,
+        group=group,
+        user=user,
     )
+    results = play.ordered_results()
+    for result in results:
+        result.entry = stored.entries.get(result.name, {})
+    Result.objects.bulk_update(results, ["entry"])
+    PlayEvent.objects.bulk_create(
+        PlayEvent(play=play, seq=seq, data=event) for seq, event in enumerate(stored.events, 1)
+    )
+    if finish:
+        play.finish()
+    return play
 
-    class Meta:
-        ordering = ["code"]
-        verbose_name_plural = "Sealife catalogue entries"
 
-    def __str__(self) -> str:
-        return f"Sealife {self.code}: {self.vp} VP, {self.partial_vp} per count"
+@dataclass(frozen=True)
+class Progress:
+    """A play's running score: the sheet of what is entered (None, with the reasons
+    in ``problems``, while it does not add up), the game's own reading of the entry,
+    and what the game still lacks before it can finish."""
+
+    sheet: Sheet | None
+    parsed: Any
+    problems: list[str]
+    unfinished: list[FieldError]
+
+    def player(self, index: int) -> PlayerScore | None:
+        return self.sheet.players[index] if self.sheet else None
+
+    def total(self, index: int) -> int | None:
+        player = self.player(index)
+        return player.total if player else None
+
+    def left_to_enter(self, field: str) -> list[str]:
+        """What is missing at the entry field ``field`` (a seat's board, say) or below it."""
+        return [
+            e.message
+            for e in self.unfinished
+            if e.field == field or e.field.startswith((f"{field}.", f"{field}["))
+        ]

@@ -36,6 +36,14 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 
+# The games the site offers: one web package per game, or per family of games entered
+# alike (scorepad.pads explains what each holds). The one place a game is registered.
+SCOREPAD_PADS = [
+    "scorepad.pads.reef_draft",
+    "scorepad.pads.shallow_sea",
+    "scorepad.pads.event_log",
+]
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -48,6 +56,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "scorepad",
+    *SCOREPAD_PADS,
 ]
 
 MIDDLEWARE = [
@@ -107,6 +116,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scorepad.context_processors.personal_pages",
             ],
         },
     },

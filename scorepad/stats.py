@@ -16,9 +16,9 @@ from typing import Any
 from django.db.models import Avg, Count, F, Max, Q, Window
 from django.db.models.functions import RowNumber
 
-import games
 from scorepad.charts import LineChart, line_chart
 from scorepad.models import Group, Play, Player, Result
+from scorepad.pads import all_pads, get_pad
 
 
 def _finished_results() -> Any:
@@ -121,7 +121,7 @@ def group_records(group: Group) -> list[GameRecord]:
     return [
         GameRecord(
             slug=slug,
-            name=games.get_game(slug).INFO.name,
+            name=get_pad(slug).info.name,
             plays=count,
             players=by_player.get(slug, []),
             best=best.get(slug),
@@ -189,7 +189,7 @@ def player_page(player: Player) -> PlayerPage:
     for game, played_on, total, rank in mine:
         scores[game].append((played_on.isoformat(), total))
         wins[game] += rank == 1
-    names = {info.slug: info.name for info in games.all_games()}
+    names = {pad.slug: pad.info.name for pad in all_pads()}
     records = {
         slug: PlayerRecord(
             player.name,

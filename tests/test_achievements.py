@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from scorepad.models import AchievementTick, Group, Play, Result
+from scorepad.models import Group, Play, Result
+from scorepad.pads.shallow_sea.models import AchievementTick
 
 pytestmark = pytest.mark.django_db
 
@@ -165,7 +166,8 @@ class TestSoloLadder:
         shallow_sea_result(group, alice, 147, mode="solo")
         shallow_sea_result(group, alice, 171, day=1, mode="solo")
         shallow_sea_result(group, bob, 192, mode="solo")
-        board = alice_client.get(f"/groups/{group.pk}/").context["solo_board"]
+        [panel] = alice_client.get(f"/groups/{group.pk}/").context["panels"]
+        board = panel.context["solo_board"]
         assert board == [
             {"name": "bob", "best": 192, "title": "Poseidon"},
             {"name": "alice", "best": 171, "title": "Merfolk"},

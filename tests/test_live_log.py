@@ -291,7 +291,7 @@ class TestCoralStations:
         }
         response = client.post(url, data)
         assert response.context["points"] == "Ana +4"
-        funds = response.context["funds"]["result"]
+        funds = response.context["helper"]["result"]
         assert (funds.income, funds.holdings, funds.forfeited) == (6, 12, 3)
 
     def test_counts_entry_with_an_open_station(self, client: Client) -> None:

@@ -18,6 +18,7 @@ from django.test import Client
 
 from scorepad import stats
 from scorepad.models import Group, Play, PlayEvent
+from scorepad.pads import all_pads
 from tests.test_groups import record_play
 
 pytestmark = pytest.mark.django_db
@@ -29,16 +30,14 @@ EXAMPLES = ROOT / "docs" / "examples"
 class TestSeedBench:
     def test_builds_finished_plays_through_the_real_scoring(self, tmp_path: Path) -> None:
         manifest = tmp_path / "manifest.json"
-        call_command("seed_bench", plays=8, live=2, manifest=manifest, stdout=io.StringIO())
+        plays = 2 * len(all_pads())
+        call_command("seed_bench", plays=plays, live=2, manifest=manifest, stdout=io.StringIO())
         group = Group.objects.get(name="Benchmark table")
         finished = group.plays.finished()
-        assert finished.count() == 8
-        assert sorted(set(finished.values_list("game", flat=True))) == [
-            "coral-stations",
-            "reef-draft",
-            "seagrass",
-            "shallow-sea",
-        ]
+        assert finished.count() == plays
+        assert sorted(set(finished.values_list("game", flat=True))) == sorted(
+            pad.slug for pad in all_pads()
+        )
         # Reef Draft and Coral Stations are the worked examples, seated differently:
         # the same totals as the example's sheet, whoever holds them.
         for slug in ("reef-draft", "coral-stations"):
@@ -52,7 +51,7 @@ class TestSeedBench:
         # The account's player sits at every play.
         data = json.loads(manifest.read_text())
         owner = group.players.get(pk=data["player"])
-        assert owner.results.filter(play__status=Play.Status.FINISHED).count() == 8
+        assert owner.results.filter(play__status=Play.Status.FINISHED).count() == plays
         # Plays being entered: two full oceans, and a Reef Draft round 3 waiting.
         assert len(data["live"]["shallow-sea"]) == len(data["live"]["reef-draft"]) == 2
         sea = Play.objects.get(uuid=data["live"]["shallow-sea"][0]["uuid"])

@@ -13,8 +13,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
 import games
-from scorepad.models import Group, Play, SealifeCatalogueEntry, start_play
-from scorepad.shallow_sea import BUBBLE_SHAPES, SPACE_SHAPES
+from scorepad.models import Group, Play, start_play
+from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, SPACE_SHAPES
+from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
 from tests.shallow_sea_plays import FIRST_GAME
 
 pytestmark = pytest.mark.django_db

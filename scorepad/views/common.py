@@ -1,21 +1,43 @@
-"""What every screen needs: finding things the user may see, and the running score."""
+"""What every screen needs: finding what the user may see, and the htmx toolkit
+every game's screens share (a page or its fragment, a seat, the next seat's screen,
+the game's messages on the form's fields)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
 from django.db.models import Q
-from django.http import Http404, HttpRequest, JsonResponse, QueryDict
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_vary_headers
+from django_htmx.middleware import HtmxDetails
 
-import games
-from games.contract import InvalidInput, Sheet
-from scorepad.entries import has_web_entry
-from scorepad.models import Group, Play, PlayState, start_play
+from games.contract import InvalidInput
+from scorepad.models import Group, Play, Result, start_play
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it."""
+
+    htmx: HtmxDetails
+
+
+def render_screen(
+    request: HttpRequest,
+    template: str,
+    context: Mapping[str, Any],
+    partial: str | None = None,
+) -> HttpResponse:
+    """The whole screen, or for htmx only its ``{% partialdef partial %}``; the
+    answer varies with HX-Request either way, so no cache mixes the two."""
+    htmx = partial is not None and bool(getattr(request, "htmx", False))
+    response = render(request, f"{template}#{partial}" if htmx else template, context)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
 
 
 def _get_group_for_user(request: HttpRequest, group_id: int | str | None) -> Group:
@@ -25,26 +47,34 @@ def _get_group_for_user(request: HttpRequest, group_id: int | str | None) -> Gro
     return get_object_or_404(Group.objects.for_user(request.user), pk=int(group_id))
 
 
-def _get_play_for_user(request: HttpRequest, play_id: UUID) -> Play:
+def _get_play_for_user(
+    request: HttpRequest, play_id: UUID, games: Collection[str] | None = None
+) -> Play:
     """The play, if it is outside any group (its link is the key) or in one of the
-    user's groups; 404 for anything else. One query (Play.is_visible_to's rule)."""
+    user's groups, and (for a game's own screens) of one of ``games``; 404 for
+    anything else. One query (Play.is_visible_to's rule)."""
     visible = Q(group__isnull=True)
     if request.user.is_authenticated:
         visible |= Q(group__memberships__user=request.user)
-    return get_object_or_404(Play.objects.select_related("group").filter(visible), uuid=play_id)
+    plays = Play.objects.select_related("group").filter(visible)
+    if games is not None:
+        plays = plays.filter(game__in=games)
+    return get_object_or_404(plays, uuid=play_id)
 
 
-def _get_game_or_404(slug: str) -> Any:
-    try:
-        return games.get_game(slug)
-    except KeyError:
-        raise Http404("No such game.") from None
+def get_seat_or_404(play: Play, position: int) -> tuple[list[Result], Result]:
+    """Every seat of the play, and the one at ``position``; 404 if there is none."""
+    results = play.ordered_results()
+    result = next((r for r in results if r.position == position), None)
+    if result is None:
+        raise Http404("No such player in this play.")
+    return results, result
 
 
-def _get_playable_game_or_404(slug: str) -> Any:
-    if not has_web_entry(slug):
-        raise Http404("This game cannot be entered on the site yet.")
-    return _get_game_or_404(slug)
+def next_seat_url(play: Play, results: list[Result], position: int) -> str:
+    """The next seat's own screen, after the last seat the play's own."""
+    later = [r for r in results if r.position > position]
+    return play.pad.seat_url(play, later[0]) if later else play.get_absolute_url()
 
 
 DEVICE_PLAYS = "plays_on_this_device"
@@ -91,12 +121,19 @@ def start_play_for(request: HttpRequest, table: Table, game: str, cleaned: dict[
     return play
 
 
-def attach_errors(error: InvalidInput, form: Any, prefix: str) -> list[str]:
-    """Put each error on the form field it names (``form.field_for`` reads the path
-    after ``prefix``); return the others, for the top of the form."""
+def attach_errors(
+    error: InvalidInput,
+    form: Any,
+    prefix: str,
+    place: Callable[[str], str | None] | None = None,
+) -> list[str]:
+    """Put each of the game's messages on the form field it names (``place``, by
+    default ``form.field_for``, reads the path after ``prefix``); return the others,
+    for the top of the form."""
+    place = place or form.field_for
     general = []
     for item in error.errors:
-        field = form.field_for(item.field[len(prefix) :]) if item.field.startswith(prefix) else None
+        field = place(item.field[len(prefix) :]) if item.field.startswith(prefix) else None
         if field:
             form.add_error(field, item.message)
         else:
@@ -109,14 +146,6 @@ def stale_message(what: str, saved_now: str) -> str:
         f"Someone else saved {what} while you were typing. Saved now: {saved_now}. "
         "Your numbers are still here: save again to keep yours."
     )
-
-
-def running_score(play: Play, state: PlayState) -> tuple[Sheet | None, list[str]]:
-    """The score of what has been entered so far, or the reasons there is none."""
-    try:
-        return play.score(partial=True, state=state), []
-    except InvalidInput as e:
-        return None, [error.message for error in e.errors]
 
 
 def apply_step(data: QueryDict) -> QueryDict:

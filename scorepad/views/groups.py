@@ -13,13 +13,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django.views.decorators.vary import vary_on_headers
 
-import games
-from scorepad import achievements, stats
+from scorepad import stats
 from scorepad.forms import GroupForm
 from scorepad.models import Group, Invite, MergeRefused, Player, create_group
-from scorepad.views.common import _get_group_for_user, _get_play_for_user
+from scorepad.pads import all_pads, group_panels, is_entered
+from scorepad.views.common import _get_group_for_user, _get_play_for_user, render_screen
 
 PLAYS_PER_PAGE = 20
 
@@ -48,13 +47,12 @@ def groups(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-@vary_on_headers("HX-Request")
 def group(request: HttpRequest, group_id: int) -> HttpResponse:
     """The history, filtered by game and player, and each game's records."""
     group = _get_group_for_user(request, group_id)
     plays = group.plays.finished()
     game = request.GET.get("game", "")
-    if game in games.GAMES:
+    if is_entered(game):
         plays = plays.filter(game=game)
     player_id = request.GET.get("player", "")
     if player_id.isdigit():
@@ -65,15 +63,13 @@ def group(request: HttpRequest, group_id: int) -> HttpResponse:
         "page": page,
         "filters": {"game": game, "player": player_id},
         "query": request.GET.copy(),
-        "games": games.all_games(),
+        "games": [pad.info for pad in all_pads()],
         "players": group.players.all(),
         "records": stats.group_records(group),
-        "solo_board": achievements.group_solo_board(group),
+        "panels": group_panels(group),
         "is_owner": group.is_owner(request.user),
     }
-    if request.htmx:
-        return render(request, "group.html#history", ctx)
-    return render(request, "group.html", ctx)
+    return render_screen(request, "group.html", ctx, "history")
 
 
 @login_required

@@ -3,7 +3,6 @@ the result of a play, and the JSON scoring API."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from uuid import UUID
 
 from django.contrib import messages
@@ -14,41 +13,22 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django.views.decorators.vary import vary_on_headers
 
 import games
 from games.contract import InvalidInput
-from scorepad.entries import has_web_entry
 from scorepad.forms import NewPlayForm, SignupForm
 from scorepad.models import Group, Play, create_group
-from scorepad.views import reef_draft, scored_during_play, shallow_sea
+from scorepad.pads import all_pads, get_pad_or_404
 from scorepad.views.common import (
     DEVICE_PLAYS,
     _get_group_for_user,
     _get_play_for_user,
-    _get_playable_game_or_404,
     _get_table_for_user,
     json_answer,
     json_error,
+    render_screen,
     start_play_for,
 )
-
-# Each game's own screen for a play in progress.
-HUBS: dict[str, Callable[[HttpRequest, Play], HttpResponse]] = {
-    "reef-draft": reef_draft.hub,
-    "seagrass": scored_during_play.hub,
-    "coral-stations": scored_during_play.hub,
-    "shallow-sea": shallow_sea.hub,
-}
-
-# What a game adds to the result page (templates/result.html shows it):
-# {"warnings": [text], "tables": [{"title", "rows": [{"label", "values": [per player]}]}],
-#  "players": [{"name", "lines": [text], "lists": [{"title", "items", "missed"}]}]}
-# where items are {"text", "state"}, state "earned" or "tick" (for the player to judge),
-# and "missed" lists those not earned.
-RESULT_EXTRAS: dict[str, Callable[[Play, list], dict]] = {
-    "shallow-sea": shallow_sea.result_extras,
-}
 
 
 @require_GET
@@ -59,7 +39,7 @@ def home(request: HttpRequest) -> HttpResponse:
         group__isnull=True, uuid__in=request.session.get(DEVICE_PLAYS, [])
     )
     ctx = {
-        "games": [info for info in games.all_games() if has_web_entry(info.slug)],
+        "games": [pad.info for pad in all_pads()],
         "groups": groups,
         "recent": recent,
         "on_this_device": on_this_device,
@@ -90,21 +70,28 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def new_play(request: HttpRequest, slug: str) -> HttpResponse:
-    module = _get_playable_game_or_404(slug)
+    pad = get_pad_or_404(slug)
+    if pad.setup is not None:
+        return pad.setup(request, pad)
     table = _get_table_for_user(request)
-    form = NewPlayForm(module.INFO, table.group, request.POST or None, first_seat=table.first_seat)
+    form = NewPlayForm(
+        pad.info,
+        table.group,
+        request.POST or None,
+        first_seat=table.first_seat,
+        mode_labels=dict(pad.mode_labels),
+    )
     if request.method == "POST" and form.is_valid():
         return redirect(start_play_for(request, table, slug, form.cleaned_data))
-    ctx = {"info": module.INFO, "form": form, "group": table.group, "groups": table.groups}
-    return render(request, "new_play.html", ctx)
+    ctx = {"info": pad.info, "form": form, "group": table.group, "groups": table.groups}
+    return render_screen(request, "new_play.html", ctx)
 
 
 @require_GET
-@vary_on_headers("HX-Request")
 def play(request: HttpRequest, play_id: UUID) -> HttpResponse:
     """The play's own screen: each game shows its scoreboard or log here."""
     play = _get_play_for_user(request, play_id)
-    return HUBS[play.game](request, play)
+    return play.pad.hub(request, play)
 
 
 @require_POST
@@ -146,8 +133,8 @@ def result(request: HttpRequest, play_id: UUID) -> HttpResponse:
         ],
         "groups": Group.objects.for_user(request.user).order_by("name"),
     }
-    if play.game in RESULT_EXTRAS:
-        ctx["extras"] = RESULT_EXTRAS[play.game](play, results)
+    if play.pad.result_extras is not None:
+        ctx["extras"] = play.pad.result_extras(play, results)
     return render(request, "result.html", ctx)
 
 

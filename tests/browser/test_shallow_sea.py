@@ -13,7 +13,8 @@ from django.contrib.auth.models import AnonymousUser
 from playwright.sync_api import Page, expect
 
 import games
-from scorepad.models import Play, SealifeCatalogueEntry, start_play
+from scorepad.models import Play, start_play
+from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
 from tests.browser.conftest import PHONE
 
 FIRST_GAME = {

@@ -1,28 +1,25 @@
-"""Benchmark data: a group with 1,000 finished plays across the four games.
+"""Benchmark data: a group with 1,000 finished plays across the site's games.
 
-Every play is built the way the site builds one and scored by the real games: started
-with ``start_play``, each player's entry stored on their result (and Seagrass's and
-Coral Stations' logs as events), then ``Play.finish()``. The inputs are the worked
-examples in docs/examples, varied: the seats are shuffled, the example's players
-become different people of the group and the dates spread over three years. The
-account's own player sits at every play, so its player page covers them all.
+Every play is built the way the site builds one and scored by the real games: each
+game's worked example (its pad's ``example_input``), varied where the pad can vary
+it, stored by ``play_from_input`` (seats, entries, the log), then finished. The
+examples' players become different people of the group, the seats are shuffled and
+the dates spread over three years. The account's own player sits at every play, so
+its player page covers them all.
 
-``--live N`` adds N Shallow Sea plays (two full 18-tile oceans) and N Reef Draft plays
-(rounds 1 and 2 in, round 3 waiting for the first seat) still being entered, for the
-benchmarks' htmx fragments; ``--manifest`` writes what the benchmark needs to find.
-Meant for a fresh, throwaway database (``make bench`` makes one).
+``--live N`` adds N plays of every game still being entered (its pad's
+``in_progress``), for the benchmarks' htmx fragments; ``--manifest`` writes what the
+benchmark needs to find. Meant for a fresh, throwaway database (``make bench`` makes one).
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
@@ -30,18 +27,12 @@ from django.utils import timezone
 
 import games
 from games.contract import InvalidInput
-from games.shallow_sea.data import CORAL_VPS
-from scorepad.models import Group, Play, PlayEvent, Result, create_group, start_play
+from scorepad.models import Group, Play, create_group, play_from_input
+from scorepad.pads import Pad, all_pads
 
-EXAMPLES = Path(settings.BASE_DIR) / "docs" / "examples"
-GAMES = ("reef-draft", "seagrass", "coral-stations", "shallow-sea")
 # The group's other regulars: the examples' players become any of them.
 REGULARS = ["Ana", "Ben", "Cleo", "Dev", "Mira", "Jonas", "Noor"]
 DAYS = 3 * 365
-
-
-def load_examples() -> dict[str, dict[str, Any]]:
-    return {slug: json.loads((EXAMPLES / f"{slug}.json").read_text()) for slug in GAMES}
 
 
 def renamed(value: Any, names: dict[str, str]) -> Any:
@@ -59,118 +50,50 @@ def renamed(value: Any, names: dict[str, str]) -> Any:
 
 
 class Builder:
-    """Plays of one group from the worked examples, each with its own seating."""
+    """Plays of one group from the games' worked examples, each with its own seating."""
 
     def __init__(self, group: Group, user: Any, owner_name: str, rng: random.Random):
         self.group, self.user, self.owner, self.rng = group, user, owner_name, rng
-        self.examples = load_examples()
-        self.last_names: dict[str, str] = {}  # the last play's people -> example players
 
-    def seating(self, players: list[str]) -> tuple[list[str], dict[str, str]]:
-        """The seat order of a new play and which group player takes each example player:
-        the account's player and others drawn from the regulars, in a shuffled order."""
+    def seating(self, players: list[str]) -> dict[str, str]:
+        """Which group player takes each example player: the account's player and
+        others drawn from the regulars."""
         people = [self.owner, *self.rng.sample(REGULARS, len(players) - 1)]
         self.rng.shuffle(people)
-        names = dict(zip(players, people, strict=True))
-        seats = [names[p] for p in players]
-        self.rng.shuffle(seats)
-        self.last_names = {person: player for player, person in names.items()}
-        return seats, names
+        return dict(zip(players, people, strict=True))
 
-    def start(self, game: str, seats: list[str], *, mode: str, options: dict[str, Any]) -> Play:
-        return start_play(
-            game=game, names=seats, options=options, mode=mode, group=self.group, user=self.user
-        )
-
-    @staticmethod
-    def enter(play: Play, entries: dict[str, dict[str, Any]]) -> None:
-        results = play.ordered_results()
-        for result in results:
-            result.entry = entries.get(result.name, {})
-        Result.objects.bulk_update(results, ["entry"])
-
-    def reef_draft(self, *, rounds: int = 3) -> Play:
-        example = self.examples["reef-draft"]
-        seats, names = self.seating(example["players"])
-        penalty = self.rng.choice(["each", "split"])
-        play = self.start("reef-draft", seats, mode="standard", options={"coral_penalty": penalty})
-        entries = {
-            names[p]: {"rounds": {str(n): reefs[p] for n, reefs in enumerate(example["rounds"], 1)}}
-            for p in example["players"]
-        }
-        if rounds < 3:
-            # Still being entered: later rounds not yet in, the first seat's last one neither.
-            for name, entry in entries.items():
-                entry["rounds"] = {
-                    n: reef
-                    for n, reef in entry["rounds"].items()
-                    if int(n) <= rounds or (int(n) == rounds + 1 and name != seats[0])
-                }
-        self.enter(play, entries)
-        return play
-
-    def varied(self, game: str) -> dict[str, Any]:
-        """The game's example with other numbers where any number is valid (a coral's
-        printed VPs, a colony's size), so totals differ from play to play; the example
-        itself if the variation does not score."""
-        example = self.examples[game]
-        data = copy.deepcopy(example)
-        if game == "shallow-sea":
-            for board in data["boards"].values():
-                for tile in board["tiles"].values():
-                    if tile["kind"] == "coral":
-                        tile["vp"] = self.rng.choice(CORAL_VPS)
-        elif game == "seagrass":
-            for event in data["events"]:
-                if event["type"] == "colony":
-                    event["creatures"] = max(1, event["creatures"] + self.rng.randint(-2, 2))
+    def varied(self, pad: Pad) -> dict[str, Any]:
+        """The game's example with other numbers where the pad can vary them, so
+        totals differ from play to play; the example itself if the variation does
+        not score."""
+        example = pad.example_input()
+        if pad.vary is None:
+            return example
+        data = pad.vary(example, self.rng)
         try:
-            games.score(game, data)
+            games.score(pad.slug, data)
         except InvalidInput:
             return example
         return data
 
-    def scored_during_play(self, game: str) -> Play:
-        """Seagrass or Coral Stations, logged event by event, then each player's tally."""
-        example = self.varied(game)
-        seats, names = self.seating(example["players"])
-        options = (
-            {"discovery": "true" if example["options"]["discovery"] else "false"}
-            if "options" in example
-            else {}
-        )
-        play = self.start(game, seats, mode=example["entry"], options=options)
-        events = [renamed(e, names) for e in example["events"]]
-        events += [
-            {"type": "open_station", **renamed(s, names)} for s in example.get("open_stations", [])
-        ]
-        PlayEvent.objects.bulk_create(
-            PlayEvent(play=play, seq=seq, data=data) for seq, data in enumerate(events, 1)
-        )
-        self.enter(play, {names[p]: {"final": t} for p, t in example["final"].items()})
-        return play
+    def game_input(self, pad: Pad) -> dict[str, Any]:
+        """The game's varied example with the group's people in a shuffled seat order."""
+        data = self.varied(pad)
+        names = self.seating(data["players"])
+        seats = [names[p] for p in data["players"]]
+        self.rng.shuffle(seats)
+        return {**renamed(data, names), "players": seats}
 
-    def shallow_sea(self) -> Play:
-        example = self.varied("shallow-sea")
-        seats, names = self.seating(example["players"])
-        options = {
-            "setup": example["setup"],
-            "achievement": example["achievement"],
-            "entry": example["entry"],
-        }
-        play = self.start("shallow-sea", seats, mode=example["mode"], options=options)
-        self.enter(play, {names[p]: {"board": b} for p, b in example["boards"].items()})
-        return play
+    def play(self, pad: Pad) -> Play:
+        """A finished play of the game."""
+        data = self.game_input(pad)
+        return play_from_input(pad.slug, data, group=self.group, user=self.user, finish=True)
 
-    def finished(self, game: str) -> Play:
-        if game == "reef-draft":
-            play = self.reef_draft()
-        elif game == "shallow-sea":
-            play = self.shallow_sea()
-        else:
-            play = self.scored_during_play(game)
-        play.finish()
-        return play
+    def play_in_progress(self, pad: Pad) -> tuple[Play, dict[str, Any]]:
+        """A play of the game still being entered, and the whole game it is heading for."""
+        data = self.game_input(pad)
+        entered = pad.in_progress(data) if pad.in_progress else data
+        return play_from_input(pad.slug, entered, group=self.group, user=self.user), data
 
 
 class Command(BaseCommand):
@@ -179,7 +102,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--plays", type=int, default=1000, help="finished plays (1000)")
         parser.add_argument(
-            "--live", type=int, default=0, help="Shallow Sea and Reef Draft plays in progress"
+            "--live", type=int, default=0, help="plays of every game still being entered"
         )
         parser.add_argument("--username", default="bench")
         parser.add_argument("--password", default="bench-only-password-4f1c")
@@ -198,27 +121,22 @@ class Command(BaseCommand):
         owner = group.players.get(user=user)
         builder = Builder(group, user, owner.name, random.Random(options["seed"]))
 
+        pads = all_pads()
         count = options["plays"]
         first_day = timezone.localdate() - timedelta(days=DAYS)
         plays = []
         for i in range(count):
-            play = builder.finished(GAMES[i % len(GAMES)])
+            play = builder.play(pads[i % len(pads)])
             # Oldest first, one or two a day, as a group that meets often would play them.
             play.played_on = first_day + timedelta(days=i * DAYS // max(count, 1))
             plays.append(play)
         Play.objects.bulk_update(plays, ["played_on"], batch_size=500)
 
-        live: dict[str, list[dict[str, Any]]] = {"shallow-sea": [], "reef-draft": []}
+        live: dict[str, list[dict[str, Any]]] = {pad.slug: [] for pad in pads}
         for _ in range(options["live"]):
-            play = builder.shallow_sea()
-            live["shallow-sea"].append({"uuid": str(play.uuid), "position": 0})
-            play = builder.reef_draft(rounds=2)
-            first = play.ordered_results()[0]
-            # The reef the first seat will enter for round 3 (the example's).
-            reef = builder.examples["reef-draft"]["rounds"][2][builder.last_names[first.name]]
-            live["reef-draft"].append(
-                {"uuid": str(play.uuid), "position": 0, "round": 3, "reef": reef}
-            )
+            for pad in pads:
+                play, whole = builder.play_in_progress(pad)
+                live[pad.slug].append({"uuid": str(play.uuid), "position": 0, "input": whole})
 
         if options["manifest"]:
             manifest = {
@@ -232,5 +150,5 @@ class Command(BaseCommand):
             options["manifest"].write_text(json.dumps(manifest, indent=2))
         self.stdout.write(
             f"Seeded '{group.name}' (group {group.pk}): {count} finished plays, "
-            f"{2 * options['live']} in progress; log in as '{options['username']}'."
+            f"{len(pads) * options['live']} in progress; log in as '{options['username']}'."
         )

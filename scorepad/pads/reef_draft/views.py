@@ -6,39 +6,50 @@ from typing import Any
 from uuid import UUID
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
-from django.views.decorators.vary import vary_on_headers
 
 from games.contract import InvalidInput, Sheet
+from games.reef_draft import INFO
 from games.reef_draft.data import CARD_LABELS, DECK, HAND_SIZE, ROUNDS
 from scorepad.entries import fingerprint, new_editor
-from scorepad.forms import ReefForm
 from scorepad.models import Play, Result, StaleEdit
+from scorepad.pads.reef_draft.forms import ReefForm
 from scorepad.views.common import (
+    HtmxHttpRequest,
     _get_play_for_user,
     apply_step,
     attach_errors,
-    running_score,
+    get_seat_or_404,
+    render_screen,
     stale_message,
 )
 
 
 def hub(request: HttpRequest, play: Play) -> HttpResponse:
     results = play.ordered_results()
-    sheet, problems = running_score(play, play.state(results, events=[]))
+    progress = play.progress(results)
     ctx = {
         "play": play,
         "results": results,
-        "sheet": sheet,
-        "problems": problems,
+        "sheet": progress.sheet,
+        "problems": progress.problems,
         "rounds": _round_status(results),
-        "rows": _scoreboard_rows(results, sheet),
+        "rows": _scoreboard_rows(results, progress.sheet),
     }
-    if request.htmx:
-        return render(request, "reef_draft/play.html#scoreboard", ctx)
-    return render(request, "reef_draft/play.html", ctx)
+    return render_screen(request, "reef_draft/play.html", ctx, "scoreboard")
+
+
+def reef_url(play: Play, round_number: int, position: int) -> str:
+    return reverse("reef_entry", args=[play.uuid, round_number, position])
+
+
+def seat_url(play: Play, result: Result) -> str:
+    """The seat's first round still to enter (the last round once all are in)."""
+    entered = result.entry.get("rounds", {})
+    number = next((n for n in range(1, ROUNDS + 1) if str(n) not in entered), ROUNDS)
+    return reef_url(play, number, result.position)
 
 
 def _round_status(results: list[Result]) -> list[dict[str, Any]]:
@@ -87,7 +98,7 @@ def _scoreboard_rows(results: list[Result], sheet: Sheet | None) -> list[dict[st
                 ],
                 "coral_cards": score.tiebreak["coral"] if score else None,
                 "coral_points": score.breakdown["coral"]
-                if score and sheet.extra["complete"]
+                if score and sheet and sheet.extra["complete"]
                 else None,
                 "total": score.total if score else None,
             }
@@ -96,17 +107,13 @@ def _scoreboard_rows(results: list[Result], sheet: Sheet | None) -> list[dict[st
 
 
 @require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
 def reef_entry(
-    request: HttpRequest, play_id: UUID, round_number: int, position: int
+    request: HtmxHttpRequest, play_id: UUID, round_number: int, position: int
 ) -> HttpResponse:
-    play = _get_play_for_user(request, play_id)
+    play = _get_play_for_user(request, play_id, games={INFO.slug})
     if not 1 <= round_number <= ROUNDS:
         raise Http404("Reef Draft has three rounds.")
-    results = play.ordered_results()
-    result = next((r for r in results if r.position == position), None)
-    if result is None:
-        raise Http404("No such player in this play.")
+    results, result = get_seat_or_404(play, position)
     saved_reef = result.entry.get("rounds", {}).get(str(round_number))
 
     errors: list[str] = []
@@ -125,8 +132,7 @@ def reef_entry(
     else:
         form = ReefForm(initial=ReefForm.initial_from(saved_reef or {}))
 
-    sheet, _ = running_score(play, play.state(results, events=[]))
-    score = sheet.players[position] if sheet else None
+    score = play.progress(results).player(results.index(result))
     rounds = _round_status(results)
     round_points = score.extra["rounds"] if score else []
     ctx = {
@@ -147,9 +153,7 @@ def reef_entry(
         "next_label": _next_step(play, round_number, position, results)[1],
         "hand_size": HAND_SIZE[len(results)],
     }
-    if request.htmx:
-        return render(request, "reef_draft/entry.html#htmx-update", ctx)
-    return render(request, "reef_draft/entry.html", ctx)
+    return render_screen(request, "reef_draft/entry.html", ctx, "htmx-update")
 
 
 def _save_reef(
@@ -187,9 +191,9 @@ def _next_step(
     """Where "Save" goes next, and what its button says: the next player, then the
     next round's first player, then the scoreboard."""
     if position + 1 < len(results):
-        url = reverse("reef_entry", args=[play.uuid, round_number, position + 1])
+        url = reef_url(play, round_number, position + 1)
         return url, f"Save, next: {results[position + 1].name}"
     if round_number < ROUNDS:
-        url = reverse("reef_entry", args=[play.uuid, round_number + 1, 0])
+        url = reef_url(play, round_number + 1, 0)
         return url, f"Save, next: round {round_number + 1}, {results[0].name}"
-    return reverse("play", args=[play.uuid]), "Save and see the scoreboard"
+    return play.get_absolute_url(), "Save and see the scoreboard"

@@ -33,7 +33,7 @@ from games.shallow_sea.data import (
 )
 from games.shallow_sea.info import INFO, MODES
 from scorepad.forms import NewPlayForm, count_field
-from scorepad.shallow_sea import (
+from scorepad.pads.shallow_sea.board import (
     ENTRY_LABELS,
     MODE_LABELS,
     SEALIFE_GROUPS,
@@ -485,6 +485,11 @@ class CatalogueForm(forms.Form):
                 required=False,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
+
+    def values(self) -> dict[str, tuple[int | None, int | None]]:
+        """Each type's (VPs when completed, VPs per count met), None where blank."""
+        data = self.cleaned_data
+        return {code: (data[f"vp_{code}"], data[f"partial_vp_{code}"]) for code in SEALIFE}
 
     def rows(self, entries: dict[str, Any]) -> list[dict[str, Any]]:
         return [

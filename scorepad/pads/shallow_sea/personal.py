@@ -9,15 +9,15 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from scorepad import achievements
-from scorepad.models import AchievementTick
+from scorepad.pads.shallow_sea import achievements
+from scorepad.pads.shallow_sea.models import AchievementTick
 
 
 @login_required
 @require_GET
 def achievement_sheet(request: HttpRequest) -> HttpResponse:
     sheet = achievements.record_sheet(request.user)
-    return render(request, "achievements.html", {"sheet": sheet})
+    return render(request, "shallow_sea/achievements.html", {"sheet": sheet})
 
 
 @login_required
@@ -47,4 +47,4 @@ def tick(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def solo_ladder(request: HttpRequest) -> HttpResponse:
-    return render(request, "solo.html", {"ladder": achievements.solo_ladder(request.user)})
+    return render(request, "shallow_sea/solo.html", {"ladder": achievements.solo_ladder(request.user)})

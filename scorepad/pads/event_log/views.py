@@ -1,5 +1,8 @@
-"""Seagrass and Coral Stations: the live log of scoring events on one phone, or each
-player's totals typed in at the end, and the final tally."""
+"""The event-log family's screens: the live log of scoring events, or each player's
+totals typed in at the end, and the final tally; and Seagrass's reef award.
+
+Every screen reads its game's forms from the play's pad (screens.LogScreens), so
+the games of the family share each view."""
 
 from __future__ import annotations
 
@@ -8,33 +11,42 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django.views.decorators.vary import vary_on_headers
 
 from games import seagrass
 from games.contract import InvalidInput
-from games.coral_stations import research_funds
-from scorepad.entries import OPEN_STATION, PlayState, fingerprint, new_editor
-from scorepad.forms import ReefAwardForm, SpecForm
+from scorepad.entries import fingerprint, new_editor
 from scorepad.models import Play, PlayEvent, Result, StaleEdit
-from scorepad.scored_during_play import FUNDS_FIELDS, SCREENS, EventKind, LogScreens
+from scorepad.pads import all_pads
+from scorepad.pads.event_log.forms import ReefAwardForm, SpecForm
+from scorepad.pads.event_log.screens import EventKind, LogPad, LogScreens
 from scorepad.views.common import (
+    HtmxHttpRequest,
     _get_play_for_user,
     apply_step,
     attach_errors,
+    get_seat_or_404,
     json_answer,
-    running_score,
+    next_seat_url,
+    render_screen,
     stale_message,
 )
 
 
-def _screens(play: Play) -> LogScreens:
-    if play.game not in SCREENS:
-        raise Http404("This game has no live log.")
-    return SCREENS[play.game]
+def _get_log_play_for_user(request: HttpRequest, play_id: UUID) -> tuple[Play, LogScreens]:
+    """The play and its game's forms; 404 unless it is a game of this family."""
+    family = {pad.slug for pad in all_pads() if isinstance(pad, LogPad)}
+    play = _get_play_for_user(request, play_id, games=family)
+    return play, screens_of(play)
+
+
+def screens_of(play: Play) -> LogScreens:
+    pad = play.pad
+    assert isinstance(pad, LogPad)
+    return pad.screens
 
 
 def _shown(play: Play, kinds: tuple[EventKind, ...]) -> list[EventKind]:
@@ -47,13 +59,18 @@ def _points_text(points: dict[str, int]) -> str:
     return ", ".join(gains) if gains else "no points"
 
 
+def tally_url(play: Play, result: Result) -> str:
+    return reverse("player_tally", args=[play.uuid, result.position])
+
+
 def hub(request: HttpRequest, play: Play) -> HttpResponse:
-    screens = _screens(play)
+    screens = screens_of(play)
     results = play.ordered_results()
     events = play.logged_events()
-    sheet, problems = running_score(play, play.state(results, events))
-    logged = [e for e in events if e.data["type"] != OPEN_STATION]
-    event_points = sheet.extra.get("event_points", []) if sheet else []
+    progress = play.progress(results, events)
+    end_types = screens.end_types
+    logged = [e for e in events if e.data["type"] not in end_types]
+    event_points = progress.sheet.extra.get("event_points", []) if progress.sheet else []
     log = [
         {
             "event": event,
@@ -62,111 +79,88 @@ def hub(request: HttpRequest, play: Play) -> HttpResponse:
         }
         for i, event in enumerate(logged)
     ]
-    tally_key = "counts" if play.mode == "counts" else "final"
+    tally_key, _ = screens.tally(play.mode)
     ctx = {
         "play": play,
-        "sheet": sheet,
-        "problems": problems,
-        "totals": [
-            {"result": r, "total": sheet.players[i].total if sheet else None}
-            for i, r in enumerate(results)
-        ],
+        "sheet": progress.sheet,
+        "problems": progress.problems,
+        "totals": [{"result": r, "total": progress.total(i)} for i, r in enumerate(results)],
         "log": list(reversed(log)),
         "event_kinds": _shown(play, screens.events) if play.mode == "log" else [],
-        "end_kinds": screens.end_events,
-        "open_stations": [
+        "end_kind": screens.end.kind if screens.end else None,
+        "end_events": [
             {"event": e, "text": screens.describe(e.data)}
             for e in events
-            if e.data["type"] == OPEN_STATION
+            if e.data["type"] in end_types
         ],
-        "tallies": [{"result": r, "entered": tally_key in r.entry} for r in results],
+        "tallies": [
+            {"result": r, "url": tally_url(play, r), "entered": tally_key in r.entry}
+            for r in results
+        ],
     }
-    if request.htmx:
-        return render(request, "scored_during_play/play.html#totals", ctx)
-    return render(request, "scored_during_play/play.html", ctx)
+    return render_screen(request, "event_log/play.html", ctx, "totals")
 
 
-def _game_index(events: list[dict[str, Any]], position: int) -> str:
-    """Where the event at ``position`` of the stored log sits in the game's input."""
-    kind = events[position]["type"]
-    same = [e for e in events[:position] if (e["type"] == OPEN_STATION) == (kind == OPEN_STATION)]
-    return f"{'open_stations' if kind == OPEN_STATION else 'events'}[{len(same)}]"
+def _game_index(screens: LogScreens, earlier: list[dict[str, Any]], event_type: str) -> str:
+    """Where an event of ``event_type`` after the ``earlier`` stored ones sits in the
+    game's input: in the log, or in the list of what is entered once the game is over."""
+    end_types = screens.end_types
+    at_end = event_type in end_types
+    same = [e for e in earlier if (e["type"] in end_types) == at_end]
+    key = screens.end.input_key if at_end and screens.end else "events"
+    return f"{key}[{len(same)}]"
 
 
-def _try_events(
-    play: Play, state: PlayState, trial: list[dict[str, Any]], position: int, form: SpecForm
-) -> tuple[dict[str, int] | None, list[str]]:
-    """What the event at ``position`` of ``trial`` scores, or why it cannot stand.
-
-    Its points are the difference it makes to every total, so one rule serves
-    events, open stations and corrections alike.
-    """
-    try:
-        with_it = play.score(partial=True, state=state.with_events(trial))
-        without = play.score(
-            partial=True, state=state.with_events(trial[:position] + trial[position + 1 :])
-        )
-    except InvalidInput as e:
-        return None, attach_errors(e, form, _game_index(trial, position) + ".")
-    before = {p.name: p.total for p in without.players}
-    return {p.name: p.total - before[p.name] for p in with_it.players}, []
-
-
-def _funds(request: HttpRequest, play: Play, kind: EventKind) -> dict[str, Any] | None:
-    """Coral Stations' research-funds helper, shown on the surfacing form."""
-    if play.game != "coral-stations" or kind.type != "surfacing":
+def _helper(request: HttpRequest, kind: EventKind) -> dict[str, Any] | None:
+    """The event's calculator (Coral Stations' research funds on a surfacing, say)."""
+    helper = kind.helper
+    if helper is None:
         return None
     data = request.POST if request.method == "POST" else None
-    form = SpecForm(FUNDS_FIELDS, [], {}, data, prefix="funds")
-    funds = None
+    form = SpecForm(helper.fields, [], {}, data, prefix=helper.key)
+    result = None
     if form.is_bound and form.is_valid():
-        values = form.to_json()
         try:
-            funds = research_funds(values["divers_on_board"], values["money_before"])
+            result = helper.compute(form.to_json())
         except InvalidInput as e:
             attach_errors(e, form, "")
-    return {"form": form, "result": funds}
+    text = helper.prompt if result is None else helper.describe(result)
+    return {"key": helper.key, "legend": helper.legend, "form": form, "result": result, "text": text}
 
 
 def _event_screen(
-    request: HttpRequest, play: Play, kind: EventKind, event: PlayEvent | None
+    request: HtmxHttpRequest, play: Play, kind: EventKind, event: PlayEvent | None
 ) -> HttpResponse:
+    screens = screens_of(play)
     results = play.ordered_results()
     events = play.logged_events()
-    state = play.state(results, events)
-    players = state.players
-    stored = [e.data for e in events]
-    position = events.index(event) if event else len(stored)
-
+    players = [r.name for r in results]
     errors: list[str] = []
     points = None
     if request.method == "POST":
-        form = SpecForm(
-            kind.fields,
-            players,
-            play.options,
-            request.POST if request.htmx else apply_step(request.POST),
-        )
+        data = request.POST if request.htmx else apply_step(request.POST)
+        form = SpecForm(kind.fields, players, play.options, data)
         if form.is_valid():
-            data = {"type": kind.type, **form.to_json()}
-            trial = stored[:position] + [data] + stored[position + 1 :]
-            points, errors = _try_events(play, state, trial, position, form)
+            entered = {"type": kind.type, **form.to_json()}
+            try:
+                points = play.event_points(entered, event, results=results, events=events)
+            except InvalidInput as e:
+                earlier = events[: events.index(event)] if event else events
+                prefix = _game_index(screens, [e.data for e in earlier], kind.type)
+                errors = attach_errors(e, form, f"{prefix}.")
             action = request.POST.get("action")
             if points is not None and not form.errors and action == "save" and not request.htmx:
                 try:
-                    return _store_event(request, play, event, data, points, kind)
+                    return _store_event(request, play, event, entered, points)
                 except StaleEdit as e:
-                    saved_now = SCREENS[play.game].describe(e.current) if e.current else "deleted"
+                    saved_now = screens.describe(e.current) if e.current else "deleted"
                     errors = [stale_message("this event", saved_now)]
+                    assert event is not None
                     event.data = e.current or event.data
     else:
         saved = event.data if event else {}
-        form = SpecForm(
-            kind.fields,
-            players,
-            play.options,
-            initial=SpecForm.initial_from(kind.fields, players, saved),
-        )
+        initial = SpecForm.initial_from(kind.fields, players, saved)
+        form = SpecForm(kind.fields, players, play.options, initial=initial)
 
     ctx = {
         "play": play,
@@ -176,11 +170,9 @@ def _event_screen(
         "form": form,
         "errors": errors,
         "points": _points_text(points) if points is not None else None,
-        "funds": _funds(request, play, kind),
+        "helper": _helper(request, kind),
     }
-    if request.htmx:
-        return render(request, "scored_during_play/event.html#htmx-update", ctx)
-    return render(request, "scored_during_play/event.html", ctx)
+    return render_screen(request, "event_log/event.html", ctx, "htmx-update")
 
 
 def _store_event(
@@ -189,7 +181,6 @@ def _store_event(
     event: PlayEvent | None,
     data: dict[str, Any],
     points: dict[str, int],
-    kind: EventKind,
 ) -> HttpResponse:
     try:
         if event is None:
@@ -202,29 +193,26 @@ def _store_event(
             messages.error(request, item.message)
         return redirect(play)
     verb = "Added" if event is None else "Changed"
-    messages.success(
-        request, f"{verb}: {SCREENS[play.game].describe(data)} ({_points_text(points)})."
-    )
+    text = screens_of(play).describe(data)
+    messages.success(request, f"{verb}: {text} ({_points_text(points)}).")
     return redirect(play)
 
 
 @require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
-def new_event(request: HttpRequest, play_id: UUID, event_type: str) -> HttpResponse:
-    play = _get_play_for_user(request, play_id)
-    screens = _screens(play)
+def new_event(request: HtmxHttpRequest, play_id: UUID, event_type: str) -> HttpResponse:
+    play, screens = _get_log_play_for_user(request, play_id)
     kind = screens.kind(event_type)
-    if kind is None or kind not in _shown(play, (*screens.events, *screens.end_events)):
+    end_kinds = (screens.end.kind,) if screens.end else ()
+    if kind is None or kind not in _shown(play, (*screens.events, *end_kinds)):
         raise Http404("No such event in this game.")
     return _event_screen(request, play, kind, None)
 
 
 @require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
-def edit_event(request: HttpRequest, play_id: UUID, seq: int) -> HttpResponse:
-    play = _get_play_for_user(request, play_id)
+def edit_event(request: HtmxHttpRequest, play_id: UUID, seq: int) -> HttpResponse:
+    play, screens = _get_log_play_for_user(request, play_id)
     event = get_object_or_404(play.events, seq=seq)
-    kind = _screens(play).kind(event.data.get("type", ""))
+    kind = screens.kind(event.data.get("type", ""))
     if kind is None:
         raise Http404("Unknown event.")
     if request.method == "POST" and request.POST.get("action") == "delete":
@@ -234,19 +222,18 @@ def edit_event(request: HttpRequest, play_id: UUID, seq: int) -> HttpResponse:
 
 @require_POST
 def undo_event(request: HttpRequest, play_id: UUID) -> HttpResponse:
-    play = _get_play_for_user(request, play_id)
-    last = play.events.exclude(data__type=OPEN_STATION).order_by("-seq").first()
+    play, screens = _get_log_play_for_user(request, play_id)
+    last = play.events.exclude(data__type__in=screens.end_types).order_by("-seq").first()
     if last is None:
         messages.info(request, "The log is empty: nothing to undo.")
         return redirect(play)
     shown = request.POST.get("last", "")
     if shown.isdigit() and int(shown) != last.seq:
         # Another phone logged something since this page showed the log.
-        text = SCREENS[play.game].describe(last.data)
         messages.error(
             request,
-            f"The log changed meanwhile: the last event is now “{text}”. Nothing was "
-            "undone; undo again if that is the one you mean.",
+            f"The log changed meanwhile: the last event is now “{screens.describe(last.data)}”. "
+            "Nothing was undone; undo again if that is the one you mean.",
         )
         return redirect(play)
     return _remove(request, play, last)
@@ -259,33 +246,23 @@ def _remove(request: HttpRequest, play: Play, event: PlayEvent) -> HttpResponse:
         for item in e.errors:
             messages.error(request, item.message)
     else:
-        messages.success(request, f"Removed: {SCREENS[play.game].describe(event.data)}.")
+        messages.success(request, f"Removed: {screens_of(play).describe(event.data)}.")
     return redirect(play)
 
 
 @require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
-def player_tally(request: HttpRequest, play_id: UUID, position: int) -> HttpResponse:
+def player_tally(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpResponse:
     """One player's numbers at the end: the final tally of a log, or their counts."""
-    play = _get_play_for_user(request, play_id)
-    screens = _screens(play)
-    results = play.ordered_results()
-    result = next((r for r in results if r.position == position), None)
-    if result is None:
-        raise Http404("No such player in this play.")
-    key = "counts" if play.mode == "counts" else "final"
-    specs = screens.counts if play.mode == "counts" else screens.final
+    play, screens = _get_log_play_for_user(request, play_id)
+    results, result = get_seat_or_404(play, position)
+    key, specs = screens.tally(play.mode)
     players = [r.name for r in results]
 
     errors: list[str] = []
     saved = False
     if request.method == "POST":
-        form = SpecForm(
-            specs,
-            players,
-            play.options,
-            request.POST if request.htmx else apply_step(request.POST),
-        )
+        data = request.POST if request.htmx else apply_step(request.POST)
+        form = SpecForm(specs, players, play.options, data)
         if form.is_valid():
             errors, saved = _save_tally(request, play, result, key, form)
             if saved and not request.htmx:
@@ -293,7 +270,7 @@ def player_tally(request: HttpRequest, play_id: UUID, position: int) -> HttpResp
                 # JavaScript: saved, and the same screen again.
                 if request.POST.get("step") or request.POST.get("go") == "stay":
                     return redirect(request.path)
-                return redirect(_next_tally(play, results, position))
+                return redirect(next_seat_url(play, results, position))
     else:
         initial = SpecForm.initial_from(specs, players, result.entry.get(key, {}))
         form = SpecForm(specs, players, play.options, initial=initial)
@@ -309,9 +286,7 @@ def player_tally(request: HttpRequest, play_id: UUID, position: int) -> HttpResp
         "is_counts": play.mode == "counts",
         "next_name": results[position + 1].name if position + 1 < len(results) else None,
     }
-    if request.htmx:
-        return render(request, "scored_during_play/tally.html#htmx-update", ctx)
-    return render(request, "scored_during_play/tally.html", ctx)
+    return render_screen(request, "event_log/tally.html", ctx, "htmx-update")
 
 
 def _save_tally(
@@ -333,14 +308,7 @@ def _save_tally(
     return [], True
 
 
-def _next_tally(play: Play, results: list[Result], position: int) -> str:
-    if position + 1 < len(results):
-        return reverse("player_tally", args=[play.uuid, position + 1])
-    return reverse("play", args=[play.uuid])
-
-
 @require_GET
-@vary_on_headers("HX-Request")
 def reef_award(request: HttpRequest) -> HttpResponse:
     """Seagrass's reef award on its own, for a reef completed at the table."""
     form = ReefAwardForm(request.GET or None)
@@ -353,9 +321,7 @@ def reef_award(request: HttpRequest) -> HttpResponse:
         except InvalidInput as e:
             errors = [item.message for item in e.errors]
     ctx = {"form": form, "award": award, "errors": errors}
-    if request.htmx:
-        return render(request, "scored_during_play/reef_award.html#award", ctx)
-    return render(request, "scored_during_play/reef_award.html", ctx)
+    return render_screen(request, "event_log/reef_award.html", ctx, "award")
 
 
 @csrf_exempt

@@ -1,6 +1,6 @@
 """Shallow Sea on the site: the ocean drawn from the game's own board data, each
-player's entry as the screens change it, the Sealife catalogue, and what the live
-panel and the result page show.
+player's entry as the screens change it, what the Sealife catalogue pre-fills, and
+what the live panel and the result page show.
 
 The rules live in games/shallow_sea; this module only shapes them for the screens.
 """
@@ -11,9 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
-from django.utils import timezone
-
+from games.contract import InvalidInput
 from games.shallow_sea.data import (
     BLUE_CARDS,
     BUBBLES,
@@ -29,7 +27,8 @@ from games.shallow_sea.data import (
     Point,
 )
 from games.shallow_sea.info import INFO
-from scorepad.models import Result, SealifeCatalogueEntry
+from scorepad.models import Play, Result
+from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
 
 # --- The ocean, drawn -----------------------------------------------------------
 # The board's lattice (columns 0-10, rows 0-6: spaces and the bubbles between them)
@@ -287,20 +286,13 @@ class Printed:
     source: str  # "play" (already used in this play), a catalogue source, or "engine"
 
 
-def catalogue() -> dict[str, SealifeCatalogueEntry]:
-    """Every Sealife type's catalogue row; types without one get the engine's values."""
-    rows = {row.code: row for row in SealifeCatalogueEntry.objects.all()}
-    return {
-        code: rows.get(code)
-        or SealifeCatalogueEntry(code=code, vp=kind.vp, partial_vp=kind.partial_vp)
-        for code, kind in SEALIFE.items()
-    }
-
-
 def printed_values(boards: Iterable[Mapping[str, Any]]) -> dict[str, Printed]:
     """What each type prints, for pre-filling a tile: a value another tile of this play
     already uses comes first (all tiles of a type print the same), then the catalogue."""
-    known = {code: Printed(row.vp, row.partial_vp, row.source) for code, row in catalogue().items()}
+    known = {
+        code: Printed(row.vp, row.partial_vp, row.source)
+        for code, row in SealifeCatalogueEntry.objects.known().items()
+    }
     for board in boards:
         for tile in board.get("tiles", {}).values():
             code = tile.get("code")
@@ -314,31 +306,6 @@ def printed_values(boards: Iterable[Mapping[str, Any]]) -> dict[str, Printed]:
                 "play",
             )
     return known
-
-
-def remember(code: str, vp: int | None, partial_vp: int | None, user: Any) -> list[str]:
-    """Keep values typed at the table where the catalogue does not know them yet; a
-    value the catalogue already holds is only changed on the catalogue screen.
-    Returns what was learnt, for the screen to say."""
-    learnt = []
-    who = user if user.is_authenticated else None
-    SealifeCatalogueEntry.objects.get_or_create(
-        code=code, defaults={"vp": SEALIFE[code].vp, "partial_vp": SEALIFE[code].partial_vp}
-    )
-    for field, value, what in (("vp", vp, "VPs"), ("partial_vp", partial_vp, "VPs per count")):
-        if value is None:
-            continue
-        changed = SealifeCatalogueEntry.objects.filter(
-            Q(code=code) & Q(**{f"{field}__isnull": True})
-        ).update(
-            **{field: value},
-            source=SealifeCatalogueEntry.Source.TABLE,
-            updated=timezone.now(),
-            updated_by=who,
-        )
-        if changed:
-            learnt.append(f"{value} {what}")
-    return learnt
 
 
 # --- Setup, in words --------------------------------------------------------------------
@@ -430,11 +397,9 @@ def _achievement_text(item: Mapping[str, Any]) -> str:
     return f"{item['number']}. {item['objective']}"
 
 
-def result_extras(play: Any, results: list[Result]) -> dict[str, Any]:
+def result_extras(play: Play, results: list[Result]) -> dict[str, Any]:
     """What the result page adds for Shallow Sea: the warnings, each Ecosystem card's
     VPs, solo rank titles, the left-out color of scenario 15 and the achievements."""
-    from games.contract import InvalidInput
-
     try:
         warnings = play.score(partial=False).extra.get("warnings", [])
     except InvalidInput:

@@ -20,10 +20,13 @@ from games.shallow_sea.data import (
     SOLO_RANKS,
     STANDARD_ACHIEVEMENTS,
 )
+from games.shallow_sea import INFO
 from scorepad.charts import LineChart, line_chart
-from scorepad.models import AchievementTick, Group, Play, Result
+from scorepad.models import Group, Play, Result
+from scorepad.pads import Panel
+from scorepad.pads.shallow_sea.models import AchievementTick
 
-SHALLOW_SEA = "shallow-sea"
+SHALLOW_SEA = INFO.slug
 
 
 def _scenario_goal(minimum_score: int, objective: str) -> str:
@@ -159,6 +162,12 @@ def solo_ladder(user: Any) -> SoloLadder:
     best = max(plays, key=lambda r: (r.total, -r.play.played_on.toordinal()), default=None)
     chart = line_chart([(r.play.played_on.isoformat(), r.total) for r in plays])
     return SoloLadder(plays, best, chart)
+
+
+def group_solo_panel(group: Group) -> Panel | None:
+    """The group page's solo board, once a member has played solo."""
+    board = group_solo_board(group)
+    return Panel("shallow_sea/group_solo.html", {"solo_board": board}) if board else None
 
 
 def group_solo_board(group: Group) -> list[dict[str, Any]]:

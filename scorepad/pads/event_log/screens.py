@@ -1,0 +1,94 @@
+"""The shape of an event-log game's forms, as data: each event's form, each
+player's end-of-game tally or counts, and how a logged event reads in the log.
+
+Each game of the family declares its own (scorepad.pads.event_log.seagrass, say);
+the games' rules live in games/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scorepad.pads import Pad
+
+
+@dataclass(frozen=True)
+class Field:
+    key: str
+    label: str
+    # count: a stepper; number: any whole number (may be negative); player: who;
+    # per_player: a count for every player; reefs: ``rows`` rows of tiles and
+    # clownfish; values: printed numbers typed in one line.
+    kind: str = "count"
+    minimum: int = 0
+    maximum: int | None = None
+    option: str | None = None  # only asked when this yes/no option is on
+    help: str = ""
+    rows: int = 0
+
+
+@dataclass(frozen=True)
+class Helper:
+    """A calculator on an event's form that is not part of the score."""
+
+    key: str  # its fields' prefix on the form
+    legend: str
+    fields: tuple[Field, ...]
+    compute: Callable[[dict[str, Any]], Any]  # raises InvalidInput, naming the fields
+    describe: Callable[[Any], str]  # what ``compute`` gave, in a sentence
+    prompt: str  # until every field is filled in
+
+
+@dataclass(frozen=True)
+class EventKind:
+    type: str
+    label: str
+    fields: tuple[Field, ...]
+    describe: Callable[[Mapping[str, Any]], str]
+    option: str | None = None
+    helper: Helper | None = None
+
+
+@dataclass(frozen=True)
+class EndEvents:
+    """Things entered one by one once the game is over, like events, that the game
+    reads as a list of their own (``input_key``) rather than as part of the log."""
+
+    kind: EventKind
+    input_key: str
+
+
+@dataclass(frozen=True)
+class LogScreens:
+    events: tuple[EventKind, ...]
+    final: tuple[Field, ...]  # each player's numbers when a logged game ends
+    counts: tuple[Field, ...]  # each player's numbers when only totals are entered
+    end: EndEvents | None = None
+
+    @property
+    def end_types(self) -> tuple[str, ...]:
+        return (self.end.kind.type,) if self.end else ()
+
+    def kind(self, event_type: str) -> EventKind | None:
+        kinds = (*self.events, *((self.end.kind,) if self.end else ()))
+        return next((k for k in kinds if k.type == event_type), None)
+
+    def describe(self, data: Mapping[str, Any]) -> str:
+        kind = self.kind(data.get("type", ""))
+        return kind.describe(data) if kind else str(data.get("type"))
+
+    def tally(self, mode: str) -> tuple[str, tuple[Field, ...]]:
+        """Where a seat's end-of-game numbers are kept in its entry, and their fields."""
+        return ("counts", self.counts) if mode == "counts" else ("final", self.final)
+
+
+WHO = Field("player", "Who", kind="player")
+
+
+@dataclass(frozen=True, kw_only=True)
+class LogPad(Pad):
+    """A game of the family: the shared screens, driven by the game's own forms."""
+
+    screens: LogScreens

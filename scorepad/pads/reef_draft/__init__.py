@@ -1,0 +1,1 @@
+"""Reef Draft on the site: the scoreboard, and each player's reef round by round."""

@@ -1,0 +1,70 @@
+"""Reef Draft's pad: each seat's entry is ``{"rounds": {"1": reef, "2": reef, ...}}``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from games import reef_draft
+from scorepad.entries import PlayState
+from scorepad.models import Play
+from scorepad.pads import Pad, StoredPlay
+from scorepad.pads.reef_draft import views
+
+
+def to_input(state: PlayState) -> dict[str, Any]:
+    """A round counts once anyone has entered it."""
+    rounds = {name: entry.get("rounds", {}) for name, entry in state.entries.items()}
+    entered = {int(number) for player_rounds in rounds.values() for number in player_rounds}
+    return {
+        "players": state.players,
+        "options": dict(state.options),
+        "rounds": [
+            {
+                name: rounds[name][str(number)]
+                for name in state.players
+                if str(number) in rounds[name]
+            }
+            for number in range(1, max(entered, default=0) + 1)
+        ],
+    }
+
+
+def from_input(data: Mapping[str, Any]) -> StoredPlay:
+    players = list(data["players"])
+    entries = {
+        name: {
+            "rounds": {
+                str(number): reefs[name]
+                for number, reefs in enumerate(data["rounds"], 1)
+                if name in reefs
+            }
+        }
+        for name in players
+    }
+    options = {**reef_draft.INFO.default_options(), **data.get("options", {})}
+    return StoredPlay(players, "standard", options, entries)
+
+
+def waiting_for_the_first_seat(data: dict[str, Any]) -> dict[str, Any]:
+    """Every round in but the first seat's last reef."""
+    first = data["players"][0]
+    last = {name: reef for name, reef in data["rounds"][-1].items() if name != first}
+    return {**data, "rounds": [*data["rounds"][:-1], last]}
+
+
+def sample_urls(play: Play) -> Iterable[tuple[str, dict[str, Any]]]:
+    yield "reef_entry", {"play_id": play.uuid, "round_number": 1, "position": 0}
+
+
+PADS = [
+    Pad(
+        game=reef_draft,
+        hub=views.hub,
+        to_input=to_input,
+        from_input=from_input,
+        seat_url=views.seat_url,
+        sample_urls=sample_urls,
+        in_progress=waiting_for_the_first_seat,
+    )
+]

@@ -1,0 +1,127 @@
+"""Shallow Sea's own data: achievements ticked by hand, and the Sealife catalogue.
+
+Both tables were created by the shared app (their names stay scorepad_*)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games.shallow_sea.data import SEALIFE
+
+
+class AchievementTick(models.Model):
+    """A Shallow Sea achievement a player ticked by hand, with their note: one a board
+    cannot show, or one earned before they used Scorepad."""
+
+    class Kind(models.TextChoices):
+        SCENARIO = "scenario", "Scenario"
+        STANDARD = "standard", "Standard rules"
+        MODIFIED = "modified", "Modified rules"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="achievement_ticks"
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    number = models.PositiveSmallIntegerField()
+    note = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "scorepad_achievementtick"
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind", "number"], name="one_tick_each")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.kind} {self.number}"
+
+
+class SealifeCatalogueQuerySet(models.QuerySet["SealifeCatalogueEntry"]):
+    def known(self) -> dict[str, SealifeCatalogueEntry]:
+        """Every Sealife type's row; types without one get the engine's values."""
+        rows = {row.code: row for row in self.all()}
+        return {
+            code: rows.get(code)
+            or SealifeCatalogueEntry(code=code, vp=kind.vp, partial_vp=kind.partial_vp)
+            for code, kind in SEALIFE.items()
+        }
+
+    def learn(self, code: str, vp: int | None, partial_vp: int | None, user: Any) -> list[str]:
+        """Keep values typed at the table where the catalogue does not know them yet; a
+        value the catalogue already holds is only changed on the catalogue screen.
+        Returns what was learnt, for the screen to say."""
+        learnt = []
+        who = user if user.is_authenticated else None
+        self.get_or_create(
+            code=code, defaults={"vp": SEALIFE[code].vp, "partial_vp": SEALIFE[code].partial_vp}
+        )
+        for field, value, what in (("vp", vp, "VPs"), ("partial_vp", partial_vp, "VPs per count")):
+            if value is None:
+                continue
+            changed = self.filter(Q(code=code) & Q(**{f"{field}__isnull": True})).update(
+                **{field: value},
+                source=SealifeCatalogueEntry.Source.TABLE,
+                updated=timezone.now(),
+                updated_by=who,
+            )
+            if changed:
+                learnt.append(f"{value} {what}")
+        return learnt
+
+    @transaction.atomic
+    def edit(self, values: dict[str, tuple[int | None, int | None]], user: Any) -> list[str]:
+        """Save the catalogue screen: each type's (VPs, VPs per count). Returns the
+        types that changed, in words."""
+        rows = {row.code: row for row in self.all()}
+        changed = []
+        for code, (vp, partial_vp) in values.items():
+            row = rows.get(code) or SealifeCatalogueEntry(code=code)
+            if row.pk and (row.vp, row.partial_vp) == (vp, partial_vp):
+                continue
+            if not row.pk and vp is None and partial_vp is None:
+                continue
+            row.vp, row.partial_vp = vp, partial_vp
+            row.source = SealifeCatalogueEntry.Source.EDITED
+            row.updated_by = user
+            row.updated = timezone.now()
+            row.save()
+            changed.append(f"{SEALIFE[code].name} ({code})")
+        return changed
+
+
+class SealifeCatalogueEntry(models.Model):
+    """What one Sealife type's tiles print (the rulebook's pictures held it).
+
+    Site data, seeded with what the scoring engine knows (games.shallow_sea.data.SEALIFE,
+    where every value starts unknown), edited on the catalogue screen and filled in when
+    a value is typed at the table. A play never reads it back: each of its tiles keeps
+    the values it was scored with."""
+
+    class Source(models.TextChoices):
+        ENGINE = "engine", "The rulebook's text"
+        TABLE = "table", "Typed at the table"
+        EDITED = "edited", "Edited in the catalogue"
+
+    code = models.CharField(max_length=2, unique=True)
+    vp = models.PositiveSmallIntegerField("VPs when completed", null=True, blank=True)
+    partial_vp = models.PositiveSmallIntegerField("VPs per count met", null=True, blank=True)
+    source = models.CharField(max_length=10, choices=Source.choices, default=Source.ENGINE)
+    updated = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    objects = SealifeCatalogueQuerySet.as_manager()
+
+    class Meta:
+        db_table = "scorepad_sealifecatalogueentry"
+        ordering = ["code"]
+        verbose_name_plural = "Sealife catalogue entries"
+
+    def __str__(self) -> str:
+        return f"Sealife {self.code}: {self.vp} VP, {self.partial_vp} per count"
