@@ -1,6 +1,6 @@
 """What games scored during play share: the two ways of entering a game and the event log.
 
-Seagrass and Coral Stations take a game either as ``"entry": "counts"`` (each
+Such a game takes its input either as ``"entry": "counts"`` (each
 player's numbers at the end, read off the table) or as ``"entry": "log"`` (every
 scoring event as it happened, then a ``"final"`` tally). A log still in progress
 has no ``"final"`` yet and scores as running totals.

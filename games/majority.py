@@ -1,8 +1,8 @@
 """Who has the most and the second most: the majority rule behind area awards.
 
-Seagrass reefs and Coral Stations stations both reward the players with the most
-and second-most pieces next to something. The games differ in what each place
-scores, but agree on who holds which place, so that part lives here once.
+Several games reward the players with the most and second-most pieces next to
+something (a reef, a station). They differ in what each place scores, but agree
+on who holds which place, so that part lives here once.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+
 @dataclass(frozen=True)
 class PlayState:
     """Everything entered for a play so far, as plain data."""

@@ -292,7 +292,7 @@ class ImportReport:
 
 @dataclass(frozen=True)
 class IncomingPlay:
-    where: str  # "Play 3 (Reef Draft, 2026-11-20)": its place in the file, from 1
+    where: str  # "Play 3 (<game>, 2026-11-20)": its place in the file, from 1
     source: uuid.UUID
     game: str
     played_on: date

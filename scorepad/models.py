@@ -358,7 +358,10 @@ class Play(models.Model):
         trial = [*stored[:position], data, *stored[position + 1 :]]
         without = [*stored[:position], *stored[position + 1 :]]
         with_it = self.score(partial=True, state=state.with_events(trial))
-        before = {p.name: p.total for p in self.score(partial=True, state=state.with_events(without)).players}
+        before = {
+            p.name: p.total
+            for p in self.score(partial=True, state=state.with_events(without)).players
+        }
         return {p.name: p.total - before[p.name] for p in with_it.players}
 
     def validate(self, state: PlayState) -> None:
@@ -381,8 +384,8 @@ class Play(models.Model):
     def finish(self) -> Sheet:
         """Score the whole game strictly and store every player's result at once.
 
-        The API may score part of a game (Reef Draft after round 1, say); a play is
-        only finished when the game is over.
+        The API may score part of a game (a round-by-round game after its first
+        round, say); a play is only finished when the game is over.
         """
         results = self.ordered_results()
         sheet = self.score(partial=False, state=self.state(results))

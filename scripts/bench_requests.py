@@ -60,9 +60,12 @@ def reef_form(reef: dict[str, Any]) -> dict[str, int]:
 
 def reef_draft_round(live: dict[str, Any], csrf: str) -> Callable[[], Request]:
     """A count changed in a Reef Draft reef, as htmx posts it after typing: the answer
-    is the round's and game's running total (entry.html#htmx-update)."""
-    path = f"/plays/{live['uuid']}/rounds/{live['round']}/players/{live['position']}/"
-    reef = reef_form(live["reef"])
+    is the round's and game's running total (entry.html#htmx-update). The play waits
+    for its first seat's last reef (seed_bench, the pad's ``in_progress``)."""
+    game = live["input"]
+    last = len(game["rounds"])
+    path = f"/plays/{live['uuid']}/rounds/{last}/players/{live['position']}/"
+    reef = reef_form(game["rounds"][-1][game["players"][live["position"]]])
     # One card fewer of a kind no shark holds (nor a shark): still a valid partial game.
     held = {k.removeprefix("on_shark_") for k, n in reef.items() if k.startswith("on_shark_") and n}
     kind = next(

@@ -1,12 +1,31 @@
+"""The people every test meets, as healthchecks' tests meet alice, bob and charlie:
+
+- ``alice`` owns ``group`` (``alice_client`` is her phone, logged in);
+- ``bob`` is a member of it (``bob_client``);
+- ``charlie`` has an account but is in none of alice's groups (``outsider_client``);
+- an anonymous visitor is pytest-django's own ``client``.
+
+``make_play`` builds a play the one way the site, the demo and the benchmark do
+(``scorepad.models.play_from_input``), from any game's worked example by default.
+"""
+
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
-from scorepad.models import Group, Membership
+from scorepad.models import Group, Membership, Play, play_from_input
+from scorepad.pads import get_pad
+
+
+def logged_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 @pytest.fixture
@@ -30,14 +49,46 @@ def group(alice: Any) -> Group:
 
 
 @pytest.fixture
-def alice_client(alice: Any) -> Client:
-    client = Client()
-    client.force_login(alice)
-    return client
+def bob(make_user: Any, group: Group) -> Any:
+    user = make_user("bob")
+    group.join(user)
+    return user
 
 
 @pytest.fixture
-def outsider_client(make_user: Any) -> Client:
-    client = Client()
-    client.force_login(make_user("mallory"))
-    return client
+def charlie(make_user: Any) -> Any:
+    return make_user("charlie")
+
+
+@pytest.fixture
+def alice_client(alice: Any) -> Client:
+    return logged_in(alice)
+
+
+@pytest.fixture
+def bob_client(bob: Any) -> Client:
+    return logged_in(bob)
+
+
+@pytest.fixture
+def outsider_client(charlie: Any) -> Client:
+    return logged_in(charlie)
+
+
+@pytest.fixture
+def make_play(db: Any) -> Any:
+    """``make_play(slug, data=None, group=None, user=None, finish=False)``: a play of
+    ``data`` (by default the game's worked example), in ``group`` or a guest play."""
+
+    def make(
+        slug: str,
+        data: dict[str, Any] | None = None,
+        *,
+        group: Group | None = None,
+        user: Any = None,
+        finish: bool = False,
+    ) -> Play:
+        data = get_pad(slug).example_input() if data is None else data
+        return play_from_input(slug, data, group=group, user=user or AnonymousUser(), finish=finish)
+
+    return make

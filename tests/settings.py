@@ -21,3 +21,8 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Serve static files straight from the finders; nothing is collected for tests.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# A game only the tests know (tests/fake_game): it proves the seam between the shared
+# site and a game's own package.
+SCOREPAD_PADS = [*SCOREPAD_PADS, "tests.fake_game"]  # noqa: F405
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.fake_game"]  # noqa: F405

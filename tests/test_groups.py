@@ -37,20 +37,6 @@ def record_play(
     return play
 
 
-@pytest.fixture
-def bob(make_user: Any, group: Group) -> Any:
-    user = make_user("bob")
-    group.join(user)
-    return user
-
-
-@pytest.fixture
-def bob_client(bob: Any) -> Client:
-    client = Client()
-    client.force_login(bob)
-    return client
-
-
 class TestHistoryAndRecords:
     def test_records_count_shared_wins_for_each_winner(
         self, alice_client: Client, group: Group

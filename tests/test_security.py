@@ -4,93 +4,83 @@ Content Security Policy with no inline code; logins lock after repeated failures
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
-from django.urls import URLPattern, reverse
+from django.urls import URLPattern, URLResolver, reverse
 
 from scorepad import urls
-from scorepad.models import Group, Invite, Play, start_play
+from scorepad.management.commands.seed_bench import renamed
+from scorepad.models import Invite, create_group, play_from_input, start_play
+from scorepad.pads import Sample, all_pads
 
 pytestmark = pytest.mark.django_db
 
-# Open to everyone: scoring needs no account.
-PUBLIC = {
-    "home",
-    "signup",
-    "login",
-    "logout",
-    "new_play",
-    "shallow_sea_new",
-    "reef_award",
-    "api_score",
-    "api_reef_award",
-    "healthz",
+# Open to everyone: scoring needs no account. Each game's pad adds its own.
+PUBLIC = {"home", "signup", "login", "logout", "new_play", "api_score", "healthz"} | {
+    name for pad in all_pads() for name in pad.open_urls
 }
 # Capability links meant for people outside the group; tested on their own below.
 INVITATIONS = {"join", "claim"}
 # Site data any logged-in player may edit, and their own pages.
-SIGNED_IN = {"groups", "shallow_sea_catalogue", "achievements", "tick_achievement", "solo_ladder"}
+SIGNED_IN = {"groups"} | {name for pad in all_pads() for name in pad.signed_in_urls}
 
 
-@pytest.fixture
-def secret_group(alice: Any, group: Group) -> dict[str, Any]:
-    """A group with one play of each kind of screen, and names an outsider must not see."""
-    reef = start_play(
-        game="reef-draft", names=["Zelda", "Quinn"], options={}, group=group, user=alice
-    )
-    log = start_play(
-        game="seagrass",
-        names=["Zelda", "Quinn"],
-        options={},
-        mode="log",
-        group=group,
-        user=alice,
-    )
-    log.add_event({"type": "colony", "player": "Zelda", "creatures": 2})
-    sea = Play.objects.create(game="shallow-sea", group=group, recorded_by=alice)
-    sea.results.create(player=group.player_named("Zelda"), position=0)
-    invite = Invite.objects.create(group=group, created_by=alice)
-    return {"group": group, "reef": reef, "log": log, "sea": sea, "invite": invite}
-
-
-def private_urls(data: dict[str, Any], alice: Any) -> list[tuple[str, str]]:
-    group, player = data["group"], data["group"].players.get(name="Zelda")
-    play_for = {
-        "new_event": data["log"],
-        "edit_event": data["log"],
-        "undo_event": data["log"],
-        "player_tally": data["log"],
-    }
-    values = {
-        "group_id": group.pk,
-        "player_id": player.pk,
-        "invite_id": data["invite"].pk,
-        "user_id": alice.pk,
-        "seq": 1,
-        "position": 0,
-        "round_number": 1,
-        "event_type": "colony",
-        "space": "R1C2",
-        "bubble": "R1C2:top",
-    }
+def url_patterns(patterns: list[Any] | None = None) -> list[URLPattern]:
+    """Every named URL of the site, the games' own included (the admin is Django's)."""
     found = []
-    for pattern in urls.urlpatterns:
-        if not isinstance(pattern, URLPattern) or pattern.name in PUBLIC | INVITATIONS:
-            continue
-        params = pattern.pattern.converters
-        if pattern.name in SIGNED_IN:
-            continue
-        kwargs = {name: values[name] for name in params if name in values}
-        if "play_id" in params:
-            play = play_for.get(pattern.name) or (
-                data["sea"] if pattern.name.startswith("shallow_sea") else data["reef"]
-            )
-            kwargs["play_id"] = play.uuid
-        found.append((pattern.name, reverse(pattern.name, kwargs=kwargs)))
+    for pattern in urls.urlpatterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.app_name != "admin":
+                found += url_patterns(pattern.url_patterns)
+        elif pattern.name:
+            found.append(pattern)
     return found
+
+
+PRIVATE = sorted(p.name for p in url_patterns() if p.name not in PUBLIC | INVITATIONS | SIGNED_IN)
+# The shared screens of a play, visited for a play of every game.
+PLAY_URLS = ("play", "finish", "result", "save_play", "delete_play")
+
+
+def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Sample]]:
+    """A group owned by ``owner`` with a player called Zelda (an outsider must never
+    see her name), an invite, another player, and a play in progress of every game;
+    and for every URL name, the samples of it that reach those."""
+    group = create_group(name, owner)
+    zelda, quinn = group.players.create(name="Zelda"), group.players.create(name="Quinn")
+    invite = Invite.objects.create(group=group, created_by=owner)
+    ids = {"group_id": group.pk, "player_id": zelda.pk, "invite_id": invite.pk}
+    world: dict[str, list[Sample]] = defaultdict(list)
+    for pad in all_pads():
+        example = pad.example_input()
+        data = pad.in_progress(example) if pad.in_progress else example
+        first, *others = example["players"]
+        data = {**renamed(data, {first: "Zelda"}), "players": ["Zelda", *others]}
+        play = play_from_input(pad.slug, data, group=group, user=owner)
+        for shared in PLAY_URLS:
+            world[shared].append(Sample(shared, {"play_id": play.uuid}, {"group": group.pk}))
+        for sample in pad.sample_urls(play):
+            world[sample.url_name].append(sample)
+    # The shared site's own URLs: a group, its people and its invite.
+    known = {**ids, "user_id": owner.pk}
+    for pattern in url_patterns():
+        params = set(pattern.pattern.converters)
+        if pattern.name not in world and params <= set(known):
+            kwargs = {p: known[p] for p in params}
+            data = {"into": quinn.pk} if pattern.name == "merge_player" else {}
+            world[pattern.name].append(Sample(pattern.name, kwargs, data))
+    world["invite"] = [Sample("join", {"token": invite.token})]
+    return world
+
+
+def visits(world: dict[str, list[Sample]], name: str) -> list[tuple[str, dict[str, Any]]]:
+    """Each URL of the pattern ``name`` for the world's objects, with what a POST sends."""
+    assert world[name], f"nothing in the world reaches {name}: its pad gives no sample"
+    return [(reverse(name, kwargs=dict(s.kwargs)), dict(s.data)) for s in world[name]]
 
 
 def assert_no_data(response: Any) -> None:
@@ -98,22 +88,41 @@ def assert_no_data(response: Any) -> None:
     assert "Zelda" not in body and "Thursday table" not in body
 
 
-def test_every_private_url_is_404_for_an_outsider(
-    outsider_client: Client, secret_group: dict[str, Any], alice: Any
+def reached(client: Client, url: str, posted: dict[str, Any]) -> int:
+    """The status of the first request the URL accepts: GET, or POST where GET is 405."""
+    response = client.get(url)
+    if response.status_code == 405:
+        response = client.post(url, posted)
+    return response.status_code
+
+
+def test_the_sweep_covers_every_url_of_every_game() -> None:
+    names = {p.name for p in url_patterns()}
+    for pad in all_pads():
+        assert pad.open_urls | pad.signed_in_urls <= names, pad.slug
+    assert len(PRIVATE) >= 25  # the sweep really walks the URL list
+
+
+@pytest.mark.parametrize("name", PRIVATE)
+def test_the_owner_reaches_every_private_url_and_an_outsider_gets_404(
+    name: str, alice: Any, alice_client: Client, outsider_client: Client
 ) -> None:
-    checked = private_urls(secret_group, alice)
-    assert len(checked) >= 25  # the sweep really walked the URL list
-    for name, url in checked:
+    """The owner reaches each URL (so the outsider's 404 is about who asks, not about
+    a wrong sample); then, in a world built the same way, the outsider gets 404."""
+    for url, posted in visits(build_world(alice, "Alice's other table"), name):
+        assert reached(alice_client, url, posted) != 404, (name, url)
+    for url, _ in visits(build_world(alice), name):
         for method in (outsider_client.get, outsider_client.post):
             response = method(url)
             assert response.status_code in (404, 405), (name, url, response.status_code)
             assert_no_data(response)
 
 
+@pytest.mark.parametrize("name", PRIVATE)
 def test_every_private_url_sends_anonymous_users_away(
-    client: Client, secret_group: dict[str, Any], alice: Any
+    name: str, client: Client, alice: Any
 ) -> None:
-    for name, url in private_urls(secret_group, alice):
+    for url, _ in visits(build_world(alice), name):
         for method in (client.get, client.post):
             response = method(url)
             to_login = response.status_code == 302 and response["Location"].startswith(
@@ -123,10 +132,21 @@ def test_every_private_url_sends_anonymous_users_away(
             assert_no_data(response)
 
 
-def test_revoked_invitation_and_unknown_claim_are_404(
-    outsider_client: Client, secret_group: dict[str, Any]
+@pytest.mark.parametrize("name", sorted(SIGNED_IN))
+def test_signed_in_pages_need_an_account_and_nothing_more(
+    name: str, client: Client, alice: Any, outsider_client: Client
 ) -> None:
-    invite = secret_group["invite"]
+    for url, posted in visits(build_world(alice), name):
+        assert reached(outsider_client, url, posted) != 404, (name, url)
+        for method in (client.get, client.post):
+            response = method(url)
+            assert response.status_code == 302, (name, response.status_code)
+            assert response["Location"].startswith("/accounts/login/")
+
+
+def test_revoked_invitation_and_unknown_claim_are_404(outsider_client: Client, alice: Any) -> None:
+    [join] = build_world(alice)["invite"]
+    invite = Invite.objects.get(token=join.kwargs["token"])
     invite.revoked = invite.created
     invite.save()
     assert outsider_client.get(f"/join/{invite.token}/").status_code == 404
@@ -142,9 +162,8 @@ INLINE_CODE = [
 ]
 
 
-def test_pages_have_a_strict_csp_and_no_inline_code(
-    alice_client: Client, secret_group: dict[str, Any], alice: Any
-) -> None:
+def test_pages_have_a_strict_csp_and_no_inline_code(alice_client: Client, alice: Any) -> None:
+    world = build_world(alice)
     guest = start_play(
         game="reef-draft", names=["Ana", "Ben"], options={}, group=None, user=AnonymousUser()
     )
@@ -159,7 +178,7 @@ def test_pages_have_a_strict_csp_and_no_inline_code(
         "/games/seagrass/reef-award/",
         f"/plays/{guest.uuid}/",
         f"/plays/{guest.uuid}/rounds/1/players/0/",
-    ] + [url for name, url in private_urls(secret_group, alice) if "delete" not in name]
+    ] + [url for name in PRIVATE if "delete" not in name for url, _ in visits(world, name)]
     checked = 0
     for url in pages:
         response = alice_client.get(url)

@@ -68,6 +68,16 @@ class Panel:
     context: Mapping[str, Any]
 
 
+@dataclass(frozen=True)
+class Sample:
+    """One URL of a game's for the security sweep: its name, its arguments, and what
+    a POST sends to get past the form to the object."""
+
+    url_name: str
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Pad:
     """What the shared site needs of one game; the rest is the game's own business."""
@@ -88,9 +98,9 @@ class Pad:
     # of the pad is private to the play's or group's people.
     open_urls: frozenset[str] = frozenset()
     signed_in_urls: frozenset[str] = frozenset()
-    # Every play screen of the pad as (URL name, kwargs) for this play of it in
-    # progress, making what else it needs: the security sweep visits each.
-    sample_urls: Callable[[Play], Iterable[tuple[str, dict[str, Any]]]] = lambda play: ()
+    # Every URL of the pad for this play of it in progress, making what else it
+    # needs: the security sweep visits each.
+    sample_urls: Callable[[Play], Iterable[Sample]] = lambda play: ()
     # A complete game as the API takes it; the demo, the benchmark and the tests
     # build plays from it. By default the game's worked example in docs/examples.
     example: Callable[[], dict[str, Any]] | None = None

@@ -40,9 +40,7 @@ FUNDS = Helper(
     prompt="Enter both to see your money after surfacing.",
 )
 FINAL = (
-    Field(
-        "open_reefs", "Open reefs that still hold your diver", kind="reefs", rows=DIVERS
-    ),
+    Field("open_reefs", "Open reefs that still hold your diver", kind="reefs", rows=DIVERS),
     Field("shell_tiles", "Shell tiles"),
     Field(
         "shoal_tiles",

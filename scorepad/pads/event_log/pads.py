@@ -13,7 +13,7 @@ import games.coral_stations
 import games.seagrass
 from scorepad.entries import PlayState
 from scorepad.models import Play
-from scorepad.pads import StoredPlay
+from scorepad.pads import Sample, StoredPlay
 from scorepad.pads.event_log import coral_stations, seagrass, views
 from scorepad.pads.event_log.screens import LogPad, LogScreens
 
@@ -36,7 +36,9 @@ def to_input(screens: LogScreens, state: PlayState) -> dict[str, Any]:
         data["events"] = [dict(e) for e in state.events if e["type"] not in end_types]
         if tallies:
             data["final"] = tallies
-    at_end = [{k: v for k, v in e.items() if k != "type"} for e in state.events if e["type"] in end_types]
+    at_end = [
+        {k: v for k, v in e.items() if k != "type"} for e in state.events if e["type"] in end_types
+    ]
     if at_end and screens.end:
         data[screens.end.input_key] = at_end
     return data
@@ -47,10 +49,15 @@ def from_input(screens: LogScreens, game: ModuleType, data: Mapping[str, Any]) -
     key, _ = screens.tally(mode)
     tallies = data.get(key, {})
     # The new-play form keeps a yes/no option as "true" or "false".
-    typed = {k: ("true" if v else "false") if isinstance(v, bool) else v for k, v in data.get("options", {}).items()}
+    typed = {
+        k: ("true" if v else "false") if isinstance(v, bool) else v
+        for k, v in data.get("options", {}).items()
+    }
     events = [dict(e) for e in data.get("events", [])]
     if screens.end:
-        events += [{"type": screens.end.kind.type, **e} for e in data.get(screens.end.input_key, [])]
+        events += [
+            {"type": screens.end.kind.type, **e} for e in data.get(screens.end.input_key, [])
+        ]
     return StoredPlay(
         players=list(data["players"]),
         mode=mode,
@@ -60,20 +67,28 @@ def from_input(screens: LogScreens, game: ModuleType, data: Mapping[str, Any]) -
     )
 
 
-def sample_urls(play: Play) -> Iterable[tuple[str, dict[str, Any]]]:
-    yield "player_tally", {"play_id": play.uuid, "position": 0}
+def sample_urls(play: Play) -> Iterable[Sample]:
+    yield Sample("player_tally", {"play_id": play.uuid, "position": 0})
     first = play.events.order_by("seq").first()
     if play.mode == "log" and first is not None:
         kind = views.screens_of(play).events[0]
-        yield "new_event", {"play_id": play.uuid, "event_type": kind.type}
-        yield "edit_event", {"play_id": play.uuid, "seq": first.seq}
-        yield "undo_event", {"play_id": play.uuid}
+        yield Sample("new_event", {"play_id": play.uuid, "event_type": kind.type})
+        yield Sample("edit_event", {"play_id": play.uuid, "seq": first.seq})
+        yield Sample("undo_event", {"play_id": play.uuid})
+
+
+def reef_award_urls(play: Play) -> Iterable[Sample]:
+    yield from sample_urls(play)
+    yield Sample("reef_award")
+    yield Sample("api_reef_award")
 
 
 def vary_colonies(data: dict[str, Any], rng: Random) -> dict[str, Any]:
     """Seagrass: each colony a few creatures larger or smaller."""
     events = [
-        {**e, "creatures": max(1, e["creatures"] + rng.randint(-2, 2))} if e["type"] == "colony" else e
+        {**e, "creatures": max(1, e["creatures"] + rng.randint(-2, 2))}
+        if e["type"] == "colony"
+        else e
         for e in data["events"]
     ]
     return {**data, "events": events}
@@ -90,8 +105,7 @@ def log_pad(game: ModuleType, screens: LogScreens, **more: Any) -> LogPad:
         seat_url=views.tally_url,
         reads_events=True,
         mode_labels=MODE_LABELS,
-        sample_urls=sample_urls,
-        **more,
+        **{"sample_urls": sample_urls, **more},
     )
 
 
@@ -100,6 +114,7 @@ PADS = [
         games.seagrass,
         seagrass.SCREENS,
         open_urls=frozenset({"reef_award", "api_reef_award"}),
+        sample_urls=reef_award_urls,
         vary=vary_colonies,
     ),
     log_pad(games.coral_stations, coral_stations.SCREENS),

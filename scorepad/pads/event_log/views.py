@@ -125,7 +125,13 @@ def _helper(request: HttpRequest, kind: EventKind) -> dict[str, Any] | None:
         except InvalidInput as e:
             attach_errors(e, form, "")
     text = helper.prompt if result is None else helper.describe(result)
-    return {"key": helper.key, "legend": helper.legend, "form": form, "result": result, "text": text}
+    return {
+        "key": helper.key,
+        "legend": helper.legend,
+        "form": form,
+        "result": result,
+        "text": text,
+    }
 
 
 def _event_screen(

@@ -8,7 +8,7 @@ from typing import Any
 from games import reef_draft
 from scorepad.entries import PlayState
 from scorepad.models import Play
-from scorepad.pads import Pad, StoredPlay
+from scorepad.pads import Pad, Sample, StoredPlay
 from scorepad.pads.reef_draft import views
 
 
@@ -53,8 +53,8 @@ def waiting_for_the_first_seat(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "rounds": [*data["rounds"][:-1], last]}
 
 
-def sample_urls(play: Play) -> Iterable[tuple[str, dict[str, Any]]]:
-    yield "reef_entry", {"play_id": play.uuid, "round_number": 1, "position": 0}
+def sample_urls(play: Play) -> Iterable[Sample]:
+    yield Sample("reef_entry", {"play_id": play.uuid, "round_number": 1, "position": 0})
 
 
 PADS = [

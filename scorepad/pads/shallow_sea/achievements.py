@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db.models import Max
 
+from games.shallow_sea import INFO
 from games.shallow_sea.data import (
     MODIFIED_RULES,
     RECORD_SHEET_RANKS,
@@ -20,7 +21,6 @@ from games.shallow_sea.data import (
     SOLO_RANKS,
     STANDARD_ACHIEVEMENTS,
 )
-from games.shallow_sea import INFO
 from scorepad.charts import LineChart, line_chart
 from scorepad.models import Group, Play, Result
 from scorepad.pads import Panel

@@ -15,7 +15,7 @@ from games import shallow_sea
 from games.shallow_sea.data import CORAL_VPS
 from scorepad.entries import PlayState
 from scorepad.models import Play, play_from_input
-from scorepad.pads import Link, Pad, StoredPlay
+from scorepad.pads import Link, Pad, Sample, StoredPlay
 from scorepad.pads.shallow_sea import achievements, views
 from scorepad.pads.shallow_sea.board import result_extras
 
@@ -49,15 +49,19 @@ def from_input(data: Mapping[str, Any]) -> StoredPlay:
     )
 
 
-def sample_urls(play: Play) -> Iterable[tuple[str, dict[str, Any]]]:
+def sample_urls(play: Play) -> Iterable[Sample]:
     seat = {"play_id": play.uuid, "position": 0}
-    yield "shallow_sea_ocean", seat
-    yield "shallow_sea_space", {**seat, "space": "R1C2"}
-    yield "shallow_sea_bubble", {**seat, "bubble": "R1C2:top"}
+    yield Sample("shallow_sea_ocean", seat)
+    yield Sample("shallow_sea_space", {**seat, "space": "R1C2"})
+    yield Sample("shallow_sea_bubble", {**seat, "bubble": "R1C2:top"})
     sheet = {**play.pad.example_input(), "entry": "sheet", "boards": {}}
     recorder = play.recorded_by or AnonymousUser()
     on_paper = play_from_input(SLUG, sheet, group=play.group, user=recorder)
-    yield "shallow_sea_sheet", {"play_id": on_paper.uuid, "position": 0}
+    yield Sample("shallow_sea_sheet", {"play_id": on_paper.uuid, "position": 0})
+    yield Sample("shallow_sea_catalogue")
+    yield Sample("achievements")
+    yield Sample("tick_achievement", data={"kind": "standard", "number": "1"})
+    yield Sample("solo_ladder")
 
 
 def vary_corals(data: dict[str, Any], rng: Random) -> dict[str, Any]:

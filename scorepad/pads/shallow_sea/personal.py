@@ -47,4 +47,6 @@ def tick(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def solo_ladder(request: HttpRequest) -> HttpResponse:
-    return render(request, "shallow_sea/solo.html", {"ladder": achievements.solo_ladder(request.user)})
+    return render(
+        request, "shallow_sea/solo.html", {"ladder": achievements.solo_ladder(request.user)}
+    )

@@ -4,7 +4,9 @@ from scorepad.pads.shallow_sea import personal, views
 
 urlpatterns = [
     path("games/shallow-sea/sealife/", views.sealife_catalogue, name="shallow_sea_catalogue"),
-    path("plays/<uuid:play_id>/players/<int:position>/ocean/", views.ocean, name="shallow_sea_ocean"),
+    path(
+        "plays/<uuid:play_id>/players/<int:position>/ocean/", views.ocean, name="shallow_sea_ocean"
+    ),
     path(
         "plays/<uuid:play_id>/players/<int:position>/ocean/spaces/<str:space>/",
         views.ocean_space,

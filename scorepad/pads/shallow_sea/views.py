@@ -233,9 +233,7 @@ def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
 
 
 @require_http_methods(["GET", "POST"])
-def ocean_space(
-    request: HtmxHttpRequest, play_id: UUID, position: int, space: str
-) -> HttpResponse:
+def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: str) -> HttpResponse:
     """One space: what lies on it. Saving it changes that one tile of the saved ocean."""
     play = _get_seat_play_for_user(request, play_id, "board")
     if space not in SPACE_POINTS:
