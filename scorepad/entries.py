@@ -55,5 +55,6 @@ def entry_part(entry: Mapping[str, Any], path: tuple[str, ...]) -> Any:
 def with_entry_part(entry: Mapping[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:
     """A copy of ``entry`` with the part at ``path`` replaced."""
     head, *rest = path
-    inner = entry.get(head) if isinstance(entry.get(head), Mapping) else {}
+    part = entry.get(head)
+    inner = part if isinstance(part, Mapping) else {}
     return {**entry, head: with_entry_part(inner, tuple(rest), value) if rest else value}

@@ -321,10 +321,12 @@ def _read_play(number: int, raw: Any) -> IncomingPlay | Problem:
         errors.append(f"{games.get_game(game).INFO.name} plays cannot be kept on this site yet.")
     else:
         errors.append(f"Scorepad has no game called {game!r}.")
+    written = raw.get("date")
     try:
-        played_on = date.fromisoformat(raw.get("date"))
-    except (TypeError, ValueError):
+        played_on = date.fromisoformat(written) if isinstance(written, str) else None
+    except ValueError:
         played_on = None
+    if played_on is None:
         errors.append("Its date is missing or not written as YYYY-MM-DD.")
     mode = raw.get("mode")
     if info is not None and mode not in info.modes:
@@ -354,6 +356,8 @@ def _read_play(number: int, raw: Any) -> IncomingPlay | Problem:
     where = f"Play {number}" + (f" ({', '.join(details)})" if details else "")
     if errors:
         return Problem(where, errors)
+    assert isinstance(game, str) and isinstance(mode, str) and isinstance(players, list)
+    assert played_on is not None
     return IncomingPlay(where, source, game, played_on, mode, options, players, entries, events)
 
 

@@ -9,6 +9,13 @@ from games.contract import GameInfo
 from scorepad.models import Group
 
 
+class Form(forms.Form):
+    """The site's forms: a label reads as a sentence, with no colon after it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{"label_suffix": "", **kwargs})
+
+
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username",)
@@ -20,7 +27,7 @@ class GroupForm(forms.ModelForm):
         fields = ("name",)
 
 
-class NewPlayForm(forms.Form):
+class NewPlayForm(Form):
     """Who sits where, and the game's options. Seats are typed names; a group's
     players are offered as suggestions, and a name matches them whatever its capitals."""
 
@@ -33,7 +40,7 @@ class NewPlayForm(forms.Form):
         mode_labels: dict[str, str] | None = None,
         **kwargs: Any,
     ):
-        super().__init__(*args, label_suffix="", **kwargs)
+        super().__init__(*args, **kwargs)
         self.info = info
         self.group = group
         for number in range(1, info.max_players + 1):
@@ -70,7 +77,8 @@ class NewPlayForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith("option_") or name == "mode"]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         seats = {f: data.get(f, "").strip() for f in self.fields if f.startswith("seat_")}
         names: list[str] = []
         for field, name in seats.items():

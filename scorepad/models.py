@@ -192,6 +192,7 @@ class Player(models.Model):
     @transaction.atomic
     def claim_for(self, user: Any) -> Player:
         """``user`` says this guest was them: their group player takes the guest's plays."""
+        assert self.group is not None, "only a group's guests have claim links"
         self.group.join(user)
         own = self.group.players.filter(user=user).exclude(pk=self.pk).first()
         if own is None:

@@ -87,7 +87,6 @@ def group_records(group: Group) -> list[GameRecord]:
     shown = results.select_related("player", "play").only(
         "total", "rank", "position", "player__name", "play__uuid", "play__game", "play__played_on"
     )
-    per_game = {"partition_by": F("play__game")}
 
     # Each game's best total is the highest of its players' bests; of the results
     # holding it, the earliest play's.
@@ -102,7 +101,7 @@ def group_records(group: Group) -> list[GameRecord]:
         best = {
             r.play.game: r
             for r in shown.filter(reduce(or_, holders))
-            .annotate(place=Window(RowNumber(), order_by=first, **per_game))
+            .annotate(place=Window(RowNumber(), partition_by=F("play__game"), order_by=first))
             .filter(place=1)
             .order_by()
         }
@@ -146,7 +145,7 @@ class PlayerPage:
     wins: int
     games: list[tuple[str, PlayerRecord]]
     rivals: list[Rival]
-    charts: list[tuple[str, LineChart]]
+    charts: list[tuple[str, LineChart | None]]
 
     @property
     def win_rate(self) -> float:

@@ -29,10 +29,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 
 from games.contract import GameInfo
 from scorepad.entries import PlayState
+from scorepad.http import HtmxHttpRequest
 
 if TYPE_CHECKING:
     from scorepad.models import Group, Play, Result
@@ -83,13 +84,13 @@ class Pad:
     """What the shared site needs of one game; the rest is the game's own business."""
 
     game: ModuleType  # the pure scoring module: INFO, parse(), score()
-    hub: Callable[[HttpRequest, Play], HttpResponse]  # the play's own screen
+    hub: Callable[[HtmxHttpRequest, Play], HttpResponse]  # the play's own screen
     to_input: Callable[[PlayState], dict[str, Any]]  # the saved pieces as the game's JSON
     from_input: Callable[[Mapping[str, Any]], StoredPlay]  # and back
     seat_url: Callable[[Play, Result], str]  # where a seat enters its own part
     reads_events: bool = False  # whether the input is built from a log of events
     mode_labels: Mapping[str, str] = field(default_factory=dict)  # the new-play form's words
-    setup: Callable[[HttpRequest, Pad], HttpResponse] | None = None  # own new-play screen
+    setup: Callable[[HtmxHttpRequest, Pad], HttpResponse] | None = None  # own new-play screen
     # Warnings, more tables, each player's lines: templates/result_extras.html.
     result_extras: Callable[[Play, list[Result]], dict[str, Any]] | None = None
     personal_pages: tuple[Link, ...] = ()  # a signed-in person's own pages ("Me")

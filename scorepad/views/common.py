@@ -11,23 +11,17 @@ from typing import Any
 from uuid import UUID
 
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
-from django_htmx.middleware import HtmxDetails
 
 from games.contract import InvalidInput
+from scorepad.http import HtmxHttpRequest
 from scorepad.models import Group, Play, Result, start_play
 
 
-class HtmxHttpRequest(HttpRequest):
-    """A request as django-htmx's middleware leaves it."""
-
-    htmx: HtmxDetails
-
-
 def render_screen(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     template: str,
     context: Mapping[str, Any],
     partial: str | None = None,
@@ -40,15 +34,16 @@ def render_screen(
     return response
 
 
-def _get_group_for_user(request: HttpRequest, group_id: int | str | None) -> Group:
+def _get_group_for_user(request: HtmxHttpRequest, group_id: int | str | None) -> Group:
     """The group, if the user is a member; 404 for anything else, garbage ids included."""
-    if not str(group_id or "").isdigit():
+    digits = str(group_id or "")
+    if not digits.isdigit():
         raise Http404("No such group.")
-    return get_object_or_404(Group.objects.for_user(request.user), pk=int(group_id))
+    return get_object_or_404(Group.objects.for_user(request.user), pk=int(digits))
 
 
 def _get_play_for_user(
-    request: HttpRequest, play_id: UUID, games: Collection[str] | None = None
+    request: HtmxHttpRequest, play_id: UUID, games: Collection[str] | None = None
 ) -> Play:
     """The play, if it is outside any group (its link is the key) or in one of the
     user's groups, and (for a game's own screens) of one of ``games``; 404 for
@@ -81,7 +76,7 @@ DEVICE_PLAYS = "plays_on_this_device"
 DEVICE_PLAYS_KEPT = 10
 
 
-def _remember_on_this_device(request: HttpRequest, play: Play) -> None:
+def _remember_on_this_device(request: HtmxHttpRequest, play: Play) -> None:
     """A guest's plays have no history page; the session keeps the way back to them."""
     kept = [str(play.uuid), *request.session.get(DEVICE_PLAYS, [])]
     request.session[DEVICE_PLAYS] = kept[:DEVICE_PLAYS_KEPT]
@@ -97,17 +92,20 @@ class Table:
     first_seat: str
 
 
-def _get_table_for_user(request: HttpRequest) -> Table:
+def _get_table_for_user(request: HtmxHttpRequest) -> Table:
     groups = Group.objects.for_user(request.user).order_by("name")
     group_id = request.POST.get("group") or request.GET.get("group")
-    group = None
-    if request.user.is_authenticated:
-        group = _get_group_for_user(request, group_id) if group_id else groups.first()
-    own = group.players.filter(user=request.user).first() if group else None
+    user = request.user
+    if not user.is_authenticated:
+        return Table(None, groups, "")
+    group = _get_group_for_user(request, group_id) if group_id else groups.first()
+    own = group.players.filter(user=user).first() if group else None
     return Table(group, groups, own.name if own else "")
 
 
-def start_play_for(request: HttpRequest, table: Table, game: str, cleaned: dict[str, Any]) -> Play:
+def start_play_for(
+    request: HtmxHttpRequest, table: Table, game: str, cleaned: dict[str, Any]
+) -> Play:
     """Start the play the new-play form describes, and remember it on this device."""
     play = start_play(
         game=game,
@@ -165,7 +163,7 @@ def json_error(status: int, field: str, message: str) -> JsonResponse:
     return JsonResponse({"errors": [{"field": field, "message": message}]}, status=status)
 
 
-def json_answer(request: HttpRequest, compute: Callable[[Any], dict[str, Any]]) -> JsonResponse:
+def json_answer(request: HtmxHttpRequest, compute: Callable[[Any], dict[str, Any]]) -> JsonResponse:
     """``compute`` on a POSTed JSON body: 200 with its answer, 400 with the errors,
     always JSON (a program on the other end reads it)."""
     if request.method != "POST":

@@ -9,27 +9,26 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorepad import exports
+from scorepad.forms import Form
+from scorepad.http import AuthenticatedHttpRequest
 from scorepad.models import Group
 from scorepad.views.common import _get_group_for_user
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024  # a few thousand plays
 
 
-class ImportForm(forms.Form):
+class ImportForm(Form):
     file = forms.FileField(
         label="Scorepad file (.json)",
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
-
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, label_suffix="", **kwargs)
 
     def clean_file(self) -> Any:
         """The file's JSON; the document itself is read by ``exports.import_history``."""
@@ -59,7 +58,7 @@ def _json_file(document: dict[str, Any], group: Group, suffix: str) -> HttpRespo
 
 @login_required
 @require_GET
-def export_csv(request: HttpRequest, group_id: int) -> HttpResponse:
+def export_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
     plays = exports.finished_plays(group).with_results()
     response = HttpResponse(exports.csv_text(plays), content_type="text/csv; charset=utf-8")
@@ -68,7 +67,7 @@ def export_csv(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def export_json(request: HttpRequest, group_id: int) -> HttpResponse:
+def export_json(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
     plays = exports.with_entries(exports.finished_plays(group))
     document = exports.history_document(group, plays, timezone.localtime())
@@ -77,7 +76,7 @@ def export_json(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def export_bgstats(request: HttpRequest, group_id: int) -> HttpResponse:
+def export_bgstats(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
     plays = exports.finished_plays(group).with_results()
     return _json_file(exports.bgstats_document(plays, request.user), group, "-bgstats.json")
@@ -85,7 +84,7 @@ def export_bgstats(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def import_plays(request: HttpRequest, group_id: int) -> HttpResponse:
+def import_plays(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The export links, and the form that brings a Scorepad file into this group."""
     group = _get_group_for_user(request, group_id)
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()

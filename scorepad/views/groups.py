@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorepad import stats
 from scorepad.forms import GroupForm
+from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import Group, Invite, MergeRefused, Player, create_group
 from scorepad.pads import all_pads, group_panels, is_entered
 from scorepad.views.common import _get_group_for_user, _get_play_for_user, render_screen
@@ -23,21 +24,24 @@ from scorepad.views.common import _get_group_for_user, _get_play_for_user, rende
 PLAYS_PER_PAGE = 20
 
 
-def _get_owned_group_for_user(request: HttpRequest, group_id: int) -> Group:
+def _get_owned_group_for_user(request: HtmxHttpRequest, group_id: int) -> Group:
     group = _get_group_for_user(request, group_id)
     if not group.is_owner(request.user):
         raise PermissionDenied("Only the group's owner can do that.")
     return group
 
 
-def _get_player_for_user(request: HttpRequest, group_id: int, player_id: int) -> Player:
+def _get_player_for_user(
+    request: HtmxHttpRequest, group_id: int, player_id: int
+) -> tuple[Group, Player]:
+    """The group's player, with the group; 404 unless the user is in it."""
     group = _get_group_for_user(request, group_id)
-    return get_object_or_404(group.players.select_related("group"), pk=player_id)
+    return group, get_object_or_404(group.players, pk=player_id)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def groups(request: HttpRequest) -> HttpResponse:
+def groups(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = GroupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         return redirect(create_group(form.cleaned_data["name"], request.user))
@@ -47,7 +51,7 @@ def groups(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def group(request: HttpRequest, group_id: int) -> HttpResponse:
+def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The history, filtered by game and player, and each game's records."""
     group = _get_group_for_user(request, group_id)
     plays = group.plays.finished()
@@ -74,7 +78,7 @@ def group(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def people(request: HttpRequest, group_id: int) -> HttpResponse:
+def people(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
     ctx = {
         "group": group,
@@ -89,7 +93,7 @@ def people(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def rename(request: HttpRequest, group_id: int) -> HttpResponse:
+def rename(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = _get_owned_group_for_user(request, group_id)
     form = GroupForm(request.POST, instance=group)
     if form.is_valid():
@@ -102,7 +106,7 @@ def rename(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def create_invite(request: HttpRequest, group_id: int) -> HttpResponse:
+def create_invite(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
     Invite.objects.create(group=group, created_by=request.user)
     messages.success(request, "New join link ready: share it with the people you play with.")
@@ -111,7 +115,7 @@ def create_invite(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def revoke_invite(request: HttpRequest, group_id: int, invite_id: int) -> HttpResponse:
+def revoke_invite(request: AuthenticatedHttpRequest, group_id: int, invite_id: int) -> HttpResponse:
     group = _get_owned_group_for_user(request, group_id)
     invite = get_object_or_404(group.invites.active(), pk=invite_id)
     invite.revoked = timezone.now()
@@ -122,7 +126,7 @@ def revoke_invite(request: HttpRequest, group_id: int, invite_id: int) -> HttpRe
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def join(request: HttpRequest, token: str) -> HttpResponse:
+def join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     invite = get_object_or_404(Invite.objects.active().select_related("group"), token=token)
     group = invite.group
     if request.method == "POST":
@@ -135,7 +139,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def remove_member(request: HttpRequest, group_id: int, user_id: int) -> HttpResponse:
+def remove_member(request: AuthenticatedHttpRequest, group_id: int, user_id: int) -> HttpResponse:
     group = _get_owned_group_for_user(request, group_id)
     membership = get_object_or_404(group.memberships.select_related("user"), user_id=user_id)
     group.remove_member(membership.user)
@@ -145,7 +149,7 @@ def remove_member(request: HttpRequest, group_id: int, user_id: int) -> HttpResp
 
 @login_required
 @require_POST
-def leave(request: HttpRequest, group_id: int) -> HttpResponse:
+def leave(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
     group.remove_member(request.user)
     messages.success(request, f"You left {group.name}. Its plays stay in its history.")
@@ -154,14 +158,14 @@ def leave(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
-    player = _get_player_for_user(request, group_id, player_id)
+def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> HttpResponse:
+    group, player = _get_player_for_user(request, group_id, player_id)
     ctx = {
-        "group": player.group,
+        "group": group,
         "player": player,
         "page": stats.player_page(player),
-        "others": player.group.players.exclude(pk=player.pk),
-        "is_owner": player.group.is_owner(request.user),
+        "others": group.players.exclude(pk=player.pk),
+        "is_owner": group.is_owner(request.user),
         "claim_url": (
             request.build_absolute_uri(reverse("claim", args=[player.claim_token]))
             if player.claim_token
@@ -173,8 +177,8 @@ def player(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def claim_link(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
-    player = _get_player_for_user(request, group_id, player_id)
+def claim_link(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> HttpResponse:
+    _, player = _get_player_for_user(request, group_id, player_id)
     if not player.is_guest:
         messages.error(request, f"{player.name} already belongs to an account.")
     else:
@@ -185,7 +189,7 @@ def claim_link(request: HttpRequest, group_id: int, player_id: int) -> HttpRespo
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def claim(request: HttpRequest, token: str) -> HttpResponse:
+def claim(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     """A guest's link: the person signs in and the guest's plays become theirs."""
     guest = get_object_or_404(Player.objects.select_related("group"), claim_token=token)
     if request.method == "POST":
@@ -201,16 +205,14 @@ def claim(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def merge(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
-    player = _get_player_for_user(request, group_id, player_id)
-    if not player.is_guest and not player.group.is_owner(request.user):
+def merge(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> HttpResponse:
+    group, player = _get_player_for_user(request, group_id, player_id)
+    if not player.is_guest and not group.is_owner(request.user):
         # An account's plays are that person's record: only they (by claiming) or the
         # group's owner may move them.
         raise PermissionDenied("Only the group's owner can merge a player who has an account.")
     target_id = request.POST.get("into", "")
-    target = get_object_or_404(
-        player.group.players, pk=int(target_id) if target_id.isdigit() else 0
-    )
+    target = get_object_or_404(group.players, pk=int(target_id) if target_id.isdigit() else 0)
     try:
         player.merge_into(target)
     except MergeRefused as e:
@@ -222,7 +224,7 @@ def merge(request: HttpRequest, group_id: int, player_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def delete_play(request: HttpRequest, play_id: UUID) -> HttpResponse:
+def delete_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
     """Only whoever recorded a play, or the group's owner, may delete it."""
     play = _get_play_for_user(request, play_id)
     group = play.group

@@ -8,7 +8,7 @@ from uuid import UUID
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import games
 from games.contract import InvalidInput
 from scorepad.forms import NewPlayForm, SignupForm
+from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import Group, Play, create_group
 from scorepad.pads import all_pads, get_pad_or_404
 from scorepad.views.common import (
@@ -32,7 +33,7 @@ from scorepad.views.common import (
 
 
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HtmxHttpRequest) -> HttpResponse:
     groups = Group.objects.for_user(request.user).order_by("name")
     recent = Play.objects.filter(group__in=groups).select_related("group").with_results()[:5]
     on_this_device = Play.objects.filter(
@@ -47,7 +48,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", ctx)
 
 
-def _safe_next(request: HttpRequest) -> str | None:
+def _safe_next(request: HtmxHttpRequest) -> str | None:
     """Where to go after signing up, if it is on this site."""
     target = request.GET.get("next", "")
     allowed = url_has_allowed_host_and_scheme(
@@ -57,7 +58,7 @@ def _safe_next(request: HttpRequest) -> str | None:
 
 
 @require_http_methods(["GET", "POST"])
-def signup(request: HttpRequest) -> HttpResponse:
+def signup(request: HtmxHttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
@@ -69,7 +70,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def new_play(request: HttpRequest, slug: str) -> HttpResponse:
+def new_play(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     pad = get_pad_or_404(slug)
     if pad.setup is not None:
         return pad.setup(request, pad)
@@ -88,14 +89,14 @@ def new_play(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-def play(request: HttpRequest, play_id: UUID) -> HttpResponse:
+def play(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     """The play's own screen: each game shows its scoreboard or log here."""
     play = _get_play_for_user(request, play_id)
     return play.pad.hub(request, play)
 
 
 @require_POST
-def finish(request: HttpRequest, play_id: UUID) -> HttpResponse:
+def finish(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     play = _get_play_for_user(request, play_id)
     try:
         play.finish()
@@ -107,7 +108,7 @@ def finish(request: HttpRequest, play_id: UUID) -> HttpResponse:
 
 
 @require_GET
-def result(request: HttpRequest, play_id: UUID) -> HttpResponse:
+def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     play = _get_play_for_user(request, play_id)
     if not play.is_finished:
         return redirect(play)
@@ -140,7 +141,7 @@ def result(request: HttpRequest, play_id: UUID) -> HttpResponse:
 
 @login_required
 @require_POST
-def save_play(request: HttpRequest, play_id: UUID) -> HttpResponse:
+def save_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
     play = _get_play_for_user(request, play_id)
     group = _get_group_for_user(request, request.POST.get("group"))
     if not play.is_finished:
@@ -153,7 +154,7 @@ def save_play(request: HttpRequest, play_id: UUID) -> HttpResponse:
 
 
 @csrf_exempt
-def api_score(request: HttpRequest, slug: str) -> JsonResponse:
+def api_score(request: HtmxHttpRequest, slug: str) -> JsonResponse:
     """Score a game from its JSON input; nothing is stored and no login is needed."""
     if slug not in games.GAMES:
         return json_error(404, "game", f"There is no game called '{slug}'.")

@@ -7,10 +7,10 @@ from typing import Any
 
 from django import forms
 
-from scorepad.forms import CountInput, count_field
+from scorepad.forms import CountInput, Form, count_field
 
 
-class SpecForm(forms.Form):
+class SpecForm(Form):
     """A form built from field specs (screens.Field), turned into the JSON a game
     reads and back."""
 
@@ -22,7 +22,7 @@ class SpecForm(forms.Form):
         *args: Any,
         **kwargs: Any,
     ):
-        super().__init__(*args, label_suffix="", **kwargs)
+        super().__init__(*args, **kwargs)
         self.players = players
         self.specs = [s for s in specs if s.option is None or options.get(s.option) == "true"]
         for spec in self.specs:
@@ -70,7 +70,8 @@ class SpecForm(forms.Form):
         return [(spec.key, count(spec.label, spec.minimum))]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for spec in self.specs:
             if spec.kind == "values" and spec.key in data:
                 try:
@@ -156,13 +157,13 @@ class SpecForm(forms.Form):
         return key if key in self.fields else None
 
 
-class ReefAwardForm(forms.Form):
+class ReefAwardForm(Form):
     """Seagrass's reef-award calculator: the reef and each seat's creatures next to it."""
 
     seats = 4
 
     def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, label_suffix="", **kwargs)
+        super().__init__(*args, **kwargs)
         self.fields["players"] = forms.TypedChoiceField(
             label="Players in the game",
             choices=[(n, str(n)) for n in range(2, self.seats + 1)],

@@ -10,7 +10,7 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
@@ -19,12 +19,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import seagrass
 from games.contract import InvalidInput
 from scorepad.entries import fingerprint, new_editor
+from scorepad.http import HtmxHttpRequest
 from scorepad.models import Play, PlayEvent, Result, StaleEdit
 from scorepad.pads import all_pads
 from scorepad.pads.event_log.forms import ReefAwardForm, SpecForm
 from scorepad.pads.event_log.screens import EventKind, LogPad, LogScreens
 from scorepad.views.common import (
-    HtmxHttpRequest,
     _get_play_for_user,
     apply_step,
     attach_errors,
@@ -36,7 +36,7 @@ from scorepad.views.common import (
 )
 
 
-def _get_log_play_for_user(request: HttpRequest, play_id: UUID) -> tuple[Play, LogScreens]:
+def _get_log_play_for_user(request: HtmxHttpRequest, play_id: UUID) -> tuple[Play, LogScreens]:
     """The play and its game's forms; 404 unless it is a game of this family."""
     family = {pad.slug for pad in all_pads() if isinstance(pad, LogPad)}
     play = _get_play_for_user(request, play_id, games=family)
@@ -63,7 +63,7 @@ def tally_url(play: Play, result: Result) -> str:
     return reverse("player_tally", args=[play.uuid, result.position])
 
 
-def hub(request: HttpRequest, play: Play) -> HttpResponse:
+def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
     screens = screens_of(play)
     results = play.ordered_results()
     events = play.logged_events()
@@ -111,7 +111,7 @@ def _game_index(screens: LogScreens, earlier: list[dict[str, Any]], event_type: 
     return f"{key}[{len(same)}]"
 
 
-def _helper(request: HttpRequest, kind: EventKind) -> dict[str, Any] | None:
+def _helper(request: HtmxHttpRequest, kind: EventKind) -> dict[str, Any] | None:
     """The event's calculator (Coral Stations' research funds on a surfacing, say)."""
     helper = kind.helper
     if helper is None:
@@ -182,7 +182,7 @@ def _event_screen(
 
 
 def _store_event(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     play: Play,
     event: PlayEvent | None,
     data: dict[str, Any],
@@ -227,7 +227,7 @@ def edit_event(request: HtmxHttpRequest, play_id: UUID, seq: int) -> HttpRespons
 
 
 @require_POST
-def undo_event(request: HttpRequest, play_id: UUID) -> HttpResponse:
+def undo_event(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     play, screens = _get_log_play_for_user(request, play_id)
     last = play.events.exclude(data__type__in=screens.end_types).order_by("-seq").first()
     if last is None:
@@ -245,7 +245,7 @@ def undo_event(request: HttpRequest, play_id: UUID) -> HttpResponse:
     return _remove(request, play, last)
 
 
-def _remove(request: HttpRequest, play: Play, event: PlayEvent) -> HttpResponse:
+def _remove(request: HtmxHttpRequest, play: Play, event: PlayEvent) -> HttpResponse:
     try:
         play.remove_event(event)
     except InvalidInput as e:
@@ -296,7 +296,7 @@ def player_tally(request: HtmxHttpRequest, play_id: UUID, position: int) -> Http
 
 
 def _save_tally(
-    request: HttpRequest, play: Play, result: Result, key: str, form: SpecForm
+    request: HtmxHttpRequest, play: Play, result: Result, key: str, form: SpecForm
 ) -> tuple[list[str], bool]:
     try:
         play.save_part(
@@ -315,7 +315,7 @@ def _save_tally(
 
 
 @require_GET
-def reef_award(request: HttpRequest) -> HttpResponse:
+def reef_award(request: HtmxHttpRequest) -> HttpResponse:
     """Seagrass's reef award on its own, for a reef completed at the table."""
     form = ReefAwardForm(request.GET or None)
     award = None
@@ -331,6 +331,6 @@ def reef_award(request: HttpRequest) -> HttpResponse:
 
 
 @csrf_exempt
-def api_reef_award(request: HttpRequest) -> JsonResponse:
+def api_reef_award(request: HtmxHttpRequest) -> JsonResponse:
     """``{"players", "size", "adjacent"}`` in, ``{"points": {name: points}}`` out."""
     return json_answer(request, lambda data: {"points": seagrass.reef_award_calculator(data)})

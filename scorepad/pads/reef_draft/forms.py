@@ -7,14 +7,14 @@ from typing import Any
 from django import forms
 
 from games.reef_draft.data import CARD_LABELS, DECK, FISH_POINTS
-from scorepad.forms import count_field
+from scorepad.forms import Form, count_field
 
 
-class ReefForm(forms.Form):
+class ReefForm(Form):
     """One player's reef at the end of one round."""
 
     def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, label_suffix="", **kwargs)
+        super().__init__(*args, **kwargs)
         for kind, in_deck in DECK.items():
             self.fields[kind] = count_field(CARD_LABELS[kind], in_deck)
         self.fields["coral"].label = "Coral played this round"

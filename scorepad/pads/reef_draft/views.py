@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
@@ -14,10 +14,10 @@ from games.contract import InvalidInput, Sheet
 from games.reef_draft import INFO
 from games.reef_draft.data import CARD_LABELS, DECK, HAND_SIZE, ROUNDS
 from scorepad.entries import fingerprint, new_editor
+from scorepad.http import HtmxHttpRequest
 from scorepad.models import Play, Result, StaleEdit
 from scorepad.pads.reef_draft.forms import ReefForm
 from scorepad.views.common import (
-    HtmxHttpRequest,
     _get_play_for_user,
     apply_step,
     attach_errors,
@@ -27,7 +27,7 @@ from scorepad.views.common import (
 )
 
 
-def hub(request: HttpRequest, play: Play) -> HttpResponse:
+def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
     results = play.ordered_results()
     progress = play.progress(results)
     ctx = {
@@ -157,7 +157,7 @@ def reef_entry(
 
 
 def _save_reef(
-    request: HttpRequest, play: Play, result: Result, round_number: int, form: ReefForm
+    request: HtmxHttpRequest, play: Play, result: Result, round_number: int, form: ReefForm
 ) -> list[str]:
     """Save this reef if the game still holds together with it; else say why not.
 

@@ -152,7 +152,7 @@ class SoloLadder:
     @property
     def next_title(self) -> tuple[str, int] | None:
         """The next title above the best score, and the points still needed for it."""
-        best = self.best.total if self.best else 0
+        best = self.best.total if self.best and self.best.total is not None else 0
         ahead = [(needed, name) for needed, name in SOLO_RANKS if needed > best]
         return (ahead[0][1], ahead[0][0] - best) if ahead else None
 

@@ -32,7 +32,7 @@ from games.shallow_sea.data import (
     STANDARD_ACHIEVEMENTS,
 )
 from games.shallow_sea.info import INFO, MODES
-from scorepad.forms import NewPlayForm, count_field
+from scorepad.forms import Form, NewPlayForm, count_field
 from scorepad.pads.shallow_sea.board import (
     ENTRY_LABELS,
     MODE_LABELS,
@@ -66,7 +66,9 @@ class SetupForm(NewPlayForm):
         super().__init__(INFO, group, *args, **kwargs)
         # Django keeps fields in the order they were added: the seats come first.
         self.fields["mode"].label = "Mode"
-        self.fields["mode"].choices = [(mode, MODE_LABELS[mode]) for mode in MODES]
+        mode = self.fields["mode"]
+        assert isinstance(mode, forms.ChoiceField)
+        mode.choices = [(mode, MODE_LABELS[mode]) for mode in MODES]
         self.fields["mode"].initial = "standard"
         for color, cards in (("orange", ORANGE_CARDS), ("blue", BLUE_CARDS)):
             self.fields[color] = forms.TypedMultipleChoiceField(
@@ -186,9 +188,8 @@ class SetupForm(NewPlayForm):
             part = error.field.split(".")[1].split("[")[0]
             return part if part in self.fields else None
         if head == "achievement":
-            return {"scenario": "scenario", "modified": "rule"}.get(
-                self.cleaned_data.get("achievement"), "achievement"
-            )
+            chosen = str(self.cleaned_data.get("achievement"))
+            return {"scenario": "scenario", "modified": "rule"}.get(chosen, "achievement")
         return "mode" if head == "mode" else None
 
     @classmethod
@@ -232,11 +233,11 @@ TILE_FIELDS = {
 }
 
 
-class TileForm(forms.Form):
+class TileForm(Form):
     """What lies on one space: nothing, a coral or a Sealife tile of this game."""
 
     def __init__(self, sealife: list[str], printed: dict[str, Printed], *args: Any, **kwargs: Any):
-        super().__init__(*args, label_suffix="", **kwargs)
+        super().__init__(*args, **kwargs)
         self.printed = printed
         self.fields["kind"] = forms.ChoiceField(
             label="On this space", choices=KIND_CHOICES, widget=forms.RadioSelect
@@ -368,7 +369,7 @@ class TileForm(forms.Form):
         return TILE_FIELDS.get(rest)
 
 
-class FishForm(forms.Form):
+class FishForm(Form):
     """The Incomplete Fish on one bubble, if any."""
 
     color = forms.ChoiceField(
@@ -377,15 +378,12 @@ class FishForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, label_suffix="", **kwargs)
 
-
-class OceanExtrasForm(forms.Form):
+class OceanExtrasForm(Form):
     """What lies beside the ocean: Seashells, the Lionfish card, scenario 15's color."""
 
     def __init__(self, mode: str, achievement: dict[str, Any] | None, *args: Any, **kwargs: Any):
-        super().__init__(*args, label_suffix="", **kwargs)
+        super().__init__(*args, **kwargs)
         self.fields["seashells"] = count_field("Seashells left", MAX_SEASHELLS)
         if mode == "solo":
             self.fields["lionfish"] = count_field(
@@ -412,11 +410,11 @@ class OceanExtrasForm(forms.Form):
 
 
 # --- The paper pad's column -------------------------------------------------------------------
-class SheetForm(forms.Form):
+class SheetForm(Form):
     """One player's column of the paper score pad; a blank line is not entered yet."""
 
     def __init__(self, mode: str, setup: dict[str, Any], *args: Any, **kwargs: Any):
-        super().__init__(*args, label_suffix="", **kwargs)
+        super().__init__(*args, **kwargs)
         if mode != "family":
             for color, cards in (("orange", ORANGE_CARDS), ("blue", BLUE_CARDS)):
                 names = " or ".join(cards[n].name for n in setup.get(color, []))
@@ -465,11 +463,11 @@ class SheetForm(forms.Form):
 
 
 # --- The Sealife catalogue ---------------------------------------------------------------------
-class CatalogueForm(forms.Form):
+class CatalogueForm(Form):
     """Every Sealife type's printed VPs; a blank value is unknown."""
 
     def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, label_suffix="", **kwargs)
+        super().__init__(*args, **kwargs)
         for code, kind in SEALIFE.items():
             self.fields[f"vp_{code}"] = forms.IntegerField(
                 label=f"{kind.name}: VPs when completed",

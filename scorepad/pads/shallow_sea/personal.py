@@ -4,25 +4,26 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from scorepad.http import AuthenticatedHttpRequest
 from scorepad.pads.shallow_sea import achievements
 from scorepad.pads.shallow_sea.models import AchievementTick
 
 
 @login_required
 @require_GET
-def achievement_sheet(request: HttpRequest) -> HttpResponse:
+def achievement_sheet(request: AuthenticatedHttpRequest) -> HttpResponse:
     sheet = achievements.record_sheet(request.user)
     return render(request, "shallow_sea/achievements.html", {"sheet": sheet})
 
 
 @login_required
 @require_POST
-def tick(request: HttpRequest) -> HttpResponse:
+def tick(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Tick an achievement by hand, with a note, or take a hand tick back."""
     kind = request.POST.get("kind", "")
     number = request.POST.get("number", "")
@@ -46,7 +47,7 @@ def tick(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def solo_ladder(request: HttpRequest) -> HttpResponse:
+def solo_ladder(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(
         request, "shallow_sea/solo.html", {"ladder": achievements.solo_ladder(request.user)}
     )

@@ -12,7 +12,7 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
@@ -23,6 +23,7 @@ from games.shallow_sea.data import SEALIFE, SPACE_POINTS
 from games.shallow_sea.ocean import Ocean
 from games.shallow_sea.scoring import ocean_warnings
 from scorepad.entries import fingerprint, new_editor
+from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import Play, Progress, Result, StaleEdit
 from scorepad.pads import Pad
 from scorepad.pads.shallow_sea.board import (
@@ -51,7 +52,6 @@ from scorepad.pads.shallow_sea.forms import (
 )
 from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
 from scorepad.views.common import (
-    HtmxHttpRequest,
     _get_play_for_user,
     _get_table_for_user,
     apply_step,
@@ -104,7 +104,7 @@ def seat_url(play: Play, result: Result) -> str:
     return reverse(name, args=[play.uuid, result.position])
 
 
-def hub(request: HttpRequest, play: Play) -> HttpResponse:
+def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
     results = play.ordered_results()
     progress = play.progress(results, strict=True)
     kind = _entry_kind(play)
@@ -151,7 +151,7 @@ def _live(play: Play, results: list[Result], result: Result) -> dict[str, Any]:
     }
 
 
-def _get_seat_play_for_user(request: HttpRequest, play_id: UUID, entry: str) -> Play:
+def _get_seat_play_for_user(request: HtmxHttpRequest, play_id: UUID, entry: str) -> Play:
     play = _get_play_for_user(request, play_id, games={SLUG})
     if _entry_kind(play) != entry:
         raise Http404(f"This play is entered on the {_entry_kind(play)}.")
@@ -274,7 +274,7 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
     return render_screen(request, "shallow_sea/ocean.html", ctx, "editor-open")
 
 
-def _learn(request: HttpRequest, tile: dict[str, Any] | None, form: TileForm) -> list[str]:
+def _learn(request: HtmxHttpRequest, tile: dict[str, Any] | None, form: TileForm) -> list[str]:
     """Values typed for a Sealife tile go into the catalogue where it had none."""
     if not tile or tile.get("kind") != "sealife":
         return []
@@ -405,7 +405,7 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
 # --- The Sealife catalogue ------------------------------------------------------------------------
 @login_required
 @require_http_methods(["GET", "POST"])
-def sealife_catalogue(request: HttpRequest) -> HttpResponse:
+def sealife_catalogue(request: AuthenticatedHttpRequest) -> HttpResponse:
     """What each Sealife type prints: seen and corrected here, learnt at the table."""
     entries = {row.code: row for row in SealifeCatalogueEntry.objects.select_related("updated_by")}
     initial = {}
