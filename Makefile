@@ -8,6 +8,7 @@ SHELL := bash
 VENV := .venv
 PY := $(VENV)/bin/python
 RUFF := $(VENV)/bin/ruff
+MYPY := $(VENV)/bin/mypy
 # Interpreter used to create the venv; found by scripts/find-python unless given:
 #   make PYTHON=/path/to/python3.13 run
 PYTHON ?=
@@ -28,7 +29,7 @@ DEPLOY_CHECK_ENV := DEBUG=0 ALLOWED_HOSTS=example.com \
 help:
 	@echo "make run     set up the venv, migrate, load demo data, serve http://localhost:8000 (SQLite)"
 	@echo "make test    lint, Django checks, whole suite on SQLite and on a throwaway PostgreSQL 15"
-	@echo "make lint    ruff check + ruff format --check"
+	@echo "make lint    ruff check + ruff format --check + mypy (django-stubs)"
 	@echo "make fmt     ruff format + ruff check --fix"
 	@echo "make clean   remove the venv, caches, collected static files and test artifacts"
 	@echo "make backup  back up the database in DATABASE_URL (SQLite: online) to backups/ (FILE=... to choose)"
@@ -39,7 +40,8 @@ help:
 
 venv: $(VENV)/.installed
 
-$(VENV)/.installed: requirements.txt
+# The runtime (requirements.txt) and what developing and testing need on top of it.
+$(VENV)/.installed: requirements.txt requirements-dev.txt
 	@if [ ! -x $(PY) ] || ! $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 		py='$(PYTHON)'; \
 		if [ -z "$$py" ]; then \
@@ -52,7 +54,7 @@ $(VENV)/.installed: requirements.txt
 		rm -rf $(VENV); \
 		"$$py" -m venv $(VENV); \
 	fi
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
 	@touch $@
 
 # --- running -------------------------------------------------------------------------------------
@@ -92,6 +94,7 @@ test: venv chromium postgres lint check deploy-check collectstatic test-sqlite t
 lint: venv
 	$(RUFF) check .
 	$(RUFF) format --check .
+	$(MYPY)
 
 fmt: venv
 	$(RUFF) format .

@@ -126,6 +126,10 @@ class Invite(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("join", args=[self.token])
 
+    def revoke(self) -> None:
+        self.revoked = timezone.now()
+        self.save(update_fields=["revoked"])
+
 
 class Player(models.Model):
     """A person at the table: a guest known by name, or linked to an account."""

@@ -146,16 +146,19 @@ def stale_message(what: str, saved_now: str) -> str:
     )
 
 
-def apply_step(data: QueryDict) -> QueryDict:
-    """A − or + button submitted without JavaScript: change that count by one."""
-    data = data.copy()
+def posted(request: HtmxHttpRequest) -> QueryDict:
+    """What an entry form posted. Without JavaScript a − or + button submits the form
+    (``step=<field>:±1``) and the count is stepped here; with it, the script has
+    already stepped the count on the page."""
+    data = request.POST.copy()
     field, _, delta = data.get("step", "").partition(":")
-    if field and delta in {"1", "-1"}:
-        try:
-            current = int(data.get(field) or 0)
-        except ValueError:
-            return data
-        data[field] = str(max(0, current + int(delta)))
+    if request.htmx or not field or delta not in {"1", "-1"}:
+        return data
+    try:
+        current = int(data.get(field) or 0)
+    except ValueError:
+        return data
+    data[field] = str(max(0, current + int(delta)))
     return data
 
 

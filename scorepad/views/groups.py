@@ -11,7 +11,6 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorepad import stats
@@ -118,8 +117,7 @@ def create_invite(request: AuthenticatedHttpRequest, group_id: int) -> HttpRespo
 def revoke_invite(request: AuthenticatedHttpRequest, group_id: int, invite_id: int) -> HttpResponse:
     group = _get_owned_group_for_user(request, group_id)
     invite = get_object_or_404(group.invites.active(), pk=invite_id)
-    invite.revoked = timezone.now()
-    invite.save(update_fields=["revoked"])
+    invite.revoke()
     messages.success(request, "That join link no longer works.")
     return redirect("people", group.pk)
 

@@ -26,11 +26,11 @@ from scorepad.pads.event_log.forms import ReefAwardForm, SpecForm
 from scorepad.pads.event_log.screens import EventKind, LogPad, LogScreens
 from scorepad.views.common import (
     _get_play_for_user,
-    apply_step,
     attach_errors,
     get_seat_or_404,
     json_answer,
     next_seat_url,
+    posted,
     render_screen,
     stale_message,
 )
@@ -144,7 +144,7 @@ def _event_screen(
     errors: list[str] = []
     points = None
     if request.method == "POST":
-        data = request.POST if request.htmx else apply_step(request.POST)
+        data = posted(request)
         form = SpecForm(kind.fields, players, play.options, data)
         if form.is_valid():
             entered = {"type": kind.type, **form.to_json()}
@@ -267,7 +267,7 @@ def player_tally(request: HtmxHttpRequest, play_id: UUID, position: int) -> Http
     errors: list[str] = []
     saved = False
     if request.method == "POST":
-        data = request.POST if request.htmx else apply_step(request.POST)
+        data = posted(request)
         form = SpecForm(specs, players, play.options, data)
         if form.is_valid():
             errors, saved = _save_tally(request, play, result, key, form)

@@ -19,9 +19,9 @@ from scorepad.models import Play, Result, StaleEdit
 from scorepad.pads.reef_draft.forms import ReefForm
 from scorepad.views.common import (
     _get_play_for_user,
-    apply_step,
     attach_errors,
     get_seat_or_404,
+    posted,
     render_screen,
     stale_message,
 )
@@ -119,7 +119,7 @@ def reef_entry(
     errors: list[str] = []
     if request.method == "POST":
         # With htmx the script has already stepped the count in the page.
-        form = ReefForm(request.POST if request.htmx else apply_step(request.POST))
+        form = ReefForm(posted(request))
         if form.is_valid():
             errors = _save_reef(request, play, result, round_number, form)
             if not errors and not form.errors and not request.htmx:

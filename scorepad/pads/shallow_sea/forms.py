@@ -469,20 +469,14 @@ class CatalogueForm(Form):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         for code, kind in SEALIFE.items():
-            self.fields[f"vp_{code}"] = forms.IntegerField(
-                label=f"{kind.name}: VPs when completed",
-                min_value=0,
-                max_value=99,
-                required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
-            self.fields[f"partial_vp_{code}"] = forms.IntegerField(
-                label=f"{kind.name}: VPs per count met",
-                min_value=0,
-                max_value=99,
-                required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
+            for key, what in (("vp", "VPs when completed"), ("partial_vp", "VPs per count met")):
+                self.fields[f"{key}_{code}"] = forms.IntegerField(
+                    label=f"{kind.name}: {what}",
+                    min_value=0,
+                    max_value=99,
+                    required=False,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
 
     def values(self) -> dict[str, tuple[int | None, int | None]]:
         """Each type's (VPs when completed, VPs per count met), None where blank."""

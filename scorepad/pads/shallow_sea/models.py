@@ -14,6 +14,15 @@ from django.utils import timezone
 from games.shallow_sea.data import SEALIFE
 
 
+class AchievementTickQuerySet(models.QuerySet["AchievementTick"]):
+    def tick(self, user: Any, kind: str, number: int, note: str) -> None:
+        """Tick the achievement by hand, or change the note of the tick already there."""
+        self.update_or_create(user=user, kind=kind, number=number, defaults={"note": note})
+
+    def untick(self, user: Any, kind: str, number: int) -> None:
+        self.filter(user=user, kind=kind, number=number).delete()
+
+
 class AchievementTick(models.Model):
     """A Shallow Sea achievement a player ticked by hand, with their note: one a board
     cannot show, or one earned before they used Scorepad."""
@@ -30,6 +39,8 @@ class AchievementTick(models.Model):
     number = models.PositiveSmallIntegerField()
     note = models.CharField(max_length=200, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+
+    objects = AchievementTickQuerySet.as_manager()
 
     class Meta:
         db_table = "scorepad_achievementtick"

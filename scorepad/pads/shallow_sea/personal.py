@@ -30,17 +30,12 @@ def tick(request: AuthenticatedHttpRequest) -> HttpResponse:
     objectives = {k: items for k, _, items in achievements.SECTIONS}
     if kind not in objectives or not number.isdigit() or int(number) not in objectives[kind]:
         raise Http404("No such achievement.")
-    ticks = AchievementTick.objects.filter(user=request.user, kind=kind, number=int(number))
     if request.POST.get("action") == "untick":
-        ticks.delete()
+        AchievementTick.objects.untick(request.user, kind, int(number))
         messages.success(request, "Hand tick removed.")
     else:
-        ticks.update_or_create(
-            user=request.user,
-            kind=kind,
-            number=int(number),
-            defaults={"note": request.POST.get("note", "")[:200]},
-        )
+        note = request.POST.get("note", "")[:200]
+        AchievementTick.objects.tick(request.user, kind, int(number), note)
         messages.success(request, "Ticked.")
     return redirect(f"{reverse('achievements')}#{kind}-{number}")
 

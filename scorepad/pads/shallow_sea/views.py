@@ -54,10 +54,10 @@ from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
 from scorepad.views.common import (
     _get_play_for_user,
     _get_table_for_user,
-    apply_step,
     attach_errors,
     get_seat_or_404,
     next_seat_url,
+    posted,
     render_screen,
     stale_message,
     start_play_for,
@@ -209,7 +209,7 @@ def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
         return render_screen(request, template, ctx, None if restoring else "switched")
 
     achievement = play.options.get("achievement")
-    data = request.POST if request.htmx else apply_step(request.POST)
+    data = posted(request)
     form = OceanExtrasForm(play.mode, achievement, data)
     saved = ""
     general: list[str] = []
@@ -360,7 +360,7 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
     errors: list[str] = []
     saved = False
     if request.method == "POST":
-        data = request.POST if request.htmx else apply_step(request.POST)
+        data = posted(request)
         form = SheetForm(play.mode, setup, data)
         if form.is_valid():
             try:
