@@ -3,7 +3,7 @@ end-of-game numbers) or ``{"counts": {...}}``; the log is the play's events."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from random import Random
 from types import ModuleType
@@ -67,7 +67,7 @@ def from_input(screens: LogScreens, game: ModuleType, data: Mapping[str, Any]) -
     )
 
 
-def sample_urls(play: Play) -> Iterable[Sample]:
+def log_urls(play: Play) -> Iterable[Sample]:
     yield Sample("player_tally", {"play_id": play.uuid, "position": 0})
     first = play.events.order_by("seq").first()
     if play.mode == "log" and first is not None:
@@ -77,8 +77,8 @@ def sample_urls(play: Play) -> Iterable[Sample]:
         yield Sample("undo_event", {"play_id": play.uuid})
 
 
-def reef_award_urls(play: Play) -> Iterable[Sample]:
-    yield from sample_urls(play)
+def log_and_reef_award_urls(play: Play) -> Iterable[Sample]:
+    yield from log_urls(play)
     yield Sample("reef_award")
     yield Sample("api_reef_award")
 
@@ -94,7 +94,13 @@ def vary_colonies(data: dict[str, Any], rng: Random) -> dict[str, Any]:
     return {**data, "events": events}
 
 
-def log_pad(game: ModuleType, screens: LogScreens, **more: Any) -> LogPad:
+def log_pad(
+    game: ModuleType,
+    screens: LogScreens,
+    *,
+    sample_urls: Callable[[Play], Iterable[Sample]] = log_urls,
+    **more: Any,
+) -> LogPad:
     """A game of the family, entered with its own forms on the shared screens."""
     return LogPad(
         game=game,
@@ -105,7 +111,8 @@ def log_pad(game: ModuleType, screens: LogScreens, **more: Any) -> LogPad:
         seat_url=views.tally_url,
         reads_events=True,
         mode_labels=MODE_LABELS,
-        **{"sample_urls": sample_urls, **more},
+        sample_urls=sample_urls,
+        **more,
     )
 
 
@@ -114,7 +121,7 @@ PADS = [
         games.seagrass,
         seagrass.SCREENS,
         open_urls=frozenset({"reef_award", "api_reef_award"}),
-        sample_urls=reef_award_urls,
+        sample_urls=log_and_reef_award_urls,
         vary=vary_colonies,
     ),
     log_pad(games.coral_stations, coral_stations.SCREENS),
