@@ -72,6 +72,7 @@ def parse_game_entry[E, End](
         choices = "; or ".join(f"'{entry}' ({meaning})" for entry, meaning in ENTRIES.items())
         errors.add("entry", f"Choose how the scores are entered: {choices}.")
         errors.raise_if_any()
+    assert isinstance(mode, str)  # raise_if_any raised otherwise
     errors.unknown_keys(
         data,
         ("players", "entry", *ENTRY_KEYS[mode], *other_keys),
@@ -204,9 +205,9 @@ def tally_play[E](
     """Each player's breakdown over ``categories`` from what was scored during play, and
     the points of each logged event."""
     breakdowns = {name: dict.fromkeys(categories, 0) for name in players}
-    for name, points in entry.points_held.items():
-        breakdowns[name][POINTS_HELD] = points
-    points_per_event = []
+    for name, held in entry.points_held.items():
+        breakdowns[name][POINTS_HELD] = held
+    points_per_event: list[dict[str, int]] = []
     for event in entry.events:
         points = points_of(event)
         add_points(breakdowns, category_of[type(event)], points)

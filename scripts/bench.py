@@ -320,12 +320,12 @@ class Assets(HTMLParser):
         a = dict(attrs)
         if (
             tag == "link"
-            and a.get("href")
-            and {"stylesheet", "icon"} & set(a.get("rel", "").split())
+            and (href := a.get("href"))
+            and {"stylesheet", "icon"} & set((a.get("rel") or "").split())
         ):
-            self.urls.append(a["href"])
-        elif tag in ("script", "img") and a.get("src"):
-            self.urls.append(a["src"])
+            self.urls.append(href)
+        elif tag in ("script", "img") and (src := a.get("src")):
+            self.urls.append(src)
 
 
 def first_load(client: Client, path: str) -> tuple[int, list[str]]:

@@ -10,7 +10,9 @@ Coral: Ana 5 cards (most: +6), Ben 3 (two players: no penalty).
 Totals: Ana 22 + 23 + 13 + 6 = 64; Ben 17 + 27 + 22 = 66. Ben wins.
 """
 
-ROUNDS = [
+from typing import Any
+
+ROUNDS: list[dict[str, dict[str, Any]]] = [
     {
         "Ana": {"jellies": 4, "dolphins": 3, "seastar_3": 1, "coral": 2},
         "Ben": {

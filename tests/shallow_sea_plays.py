@@ -12,7 +12,7 @@ from games import shallow_sea
 from games.contract import InvalidInput
 
 # The rulebook's first-game setup, typed in here (not imported) to check the data too.
-FIRST_GAME = {
+FIRST_GAME: dict[str, list[int] | list[str]] = {
     "orange": [1],
     "blue": [2],
     "sealife": ["A1", "A4", "B1", "C2", "C4", "D1", "D4", "E1", "E4", "F2"],

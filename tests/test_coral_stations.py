@@ -527,7 +527,7 @@ def test_end_of_game_numbers_must_be_whole_numbers_of_zero_or_more():
 
 
 def test_counts_points_may_be_negative_but_must_be_whole():
-    game = {
+    game: dict[str, Any] = {
         "players": ["Ana", "Ben"],
         "entry": "counts",
         "counts": {"Ana": {"points": -6}, "Ben": {"points": "ten"}},

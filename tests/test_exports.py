@@ -7,7 +7,7 @@ import csv
 import io
 import json
 import uuid
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -530,7 +530,7 @@ class TestBgStats:
         play = reef_play(group, alice, timezone.localdate())
         Play.objects.filter(pk=play.pk).update(
             created=timezone.make_aware(datetime.combine(play.played_on, datetime.min.time()))
-            + timezone.timedelta(hours=21, minutes=5, seconds=7)
+            + timedelta(hours=21, minutes=5, seconds=7)
         )
         play.refresh_from_db()
         assert exports._bgstats_play_date(play) == f"{play.played_on.isoformat()} 21:05:07"
@@ -549,7 +549,7 @@ class TestQueryCounts:
     @pytest.fixture
     def long_history(self, group: Group, alice: Any, plays: int) -> None:
         for n in range(plays):
-            day = date(2025, 1, 1) + timezone.timedelta(days=n)
+            day = date(2025, 1, 1) + timedelta(days=n)
             if n % 2:
                 seagrass_play(group, alice, day, bulk=True)
             else:

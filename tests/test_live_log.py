@@ -17,7 +17,7 @@ from scorepad.models import Group, Play, start_play
 pytestmark = pytest.mark.django_db
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}  # WSGI environ, as **extra
 
 
 def form_data(event: dict[str, Any], players: list[str], **extra: str) -> dict[str, str]:

@@ -10,7 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -43,7 +43,7 @@ class TestSeedBench:
         for slug in ("reef-draft", "coral-stations"):
             sheet = json.loads((EXAMPLES / f"{slug}.sheet.json").read_text())
             for play in finished.filter(game=slug):
-                totals = sorted(r.total for r in play.results.all())
+                totals = sorted(cast(int, r.total) for r in play.results.all())
                 assert totals == sorted(p["total"] for p in sheet["players"])
         # The logs are stored as events, open stations included.
         coral = finished.filter(game="coral-stations").first()
@@ -76,6 +76,8 @@ class TestRecords:
         record_play(group, {"Ana": 61, "Ben": 10}, day=3)
         record_play(group, {"Cleo": 70}, game="seagrass", day=4)
         records = {r.slug: r for r in stats.group_records(group)}
+        assert records["reef-draft"].best is not None
+        assert records["seagrass"].best is not None
         assert (records["reef-draft"].best.play, records["reef-draft"].best.total) == (first, 61)
         assert records["reef-draft"].best.player.name == "Ben"
         assert records["seagrass"].best.total == 70
@@ -97,6 +99,7 @@ class TestRecords:
             record_play(group, {"Ana": day, "Ben": 0}, day=day)
         page = stats.player_page(group.players.get(name="Ana"))
         ((name, chart),) = page.charts
+        assert chart is not None
         assert name == f"Reef Draft, last {stats.CHART_PLAYS} plays"
         assert [p.value for p in chart.points] == list(range(5, stats.CHART_PLAYS + 5))
         assert page.plays == stats.CHART_PLAYS + 5  # the counts keep every play

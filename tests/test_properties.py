@@ -369,7 +369,7 @@ def mutate(draw: st.DrawFn, doc: Any, words: list[str]) -> Any:
     # the many deep ones; or pick among the numbers, where most rules live.
     paths = list(nodes(doc))
     numbers = [p for p in paths if type(at(doc, p)) in (int, float)]
-    if numbers and draw(st.booleans()):
+    if bool(numbers) and draw(st.booleans()):
         path = draw(st.sampled_from(numbers))
         kind = draw(st.sampled_from(("extreme", "retype", "huge")))
     else:
@@ -393,7 +393,7 @@ def mutate(draw: st.DrawFn, doc: Any, words: list[str]) -> Any:
     if kind == "rename" and isinstance(doc, dict) and isinstance(doc.get("players"), list):
         return rename_a_player(draw, doc)
     if kind == "extreme":
-        new = draw(EXTREME)
+        new: object = draw(EXTREME)
     elif kind == "huge":
         new = draw(st.sampled_from([HUGE, -HUGE, HUGE // 7, 2**63, -(2**63), 1e308, -1e308]))
     elif kind == "retype":
@@ -790,7 +790,7 @@ def coral_event_points(event: dict[str, Any]) -> dict[str, int]:
 def check_coral_stations(data: dict[str, Any], sheet: dict[str, Any]) -> None:
     names = data["players"]
     ends = data.get("counts") or data.get("final") or {}
-    expected = {name: Counter() for name in names}
+    expected: dict[str, Counter[str]] = {name: Counter() for name in names}
     if data["entry"] == "counts":
         for name in names:
             expected[name]["points"] = ends[name].get("points", 0)
@@ -891,7 +891,7 @@ def shallow_sea_sheet_games(draw: st.DrawFn) -> dict[str, Any]:
     rule_9 = plays(data, "modified", 9)
     sheets: dict[str, Any] = {}
     for name in data["players"]:
-        if sheets and draw(st.booleans()):
+        if bool(sheets) and draw(st.booleans()):
             sheets[name] = {**next(iter(sheets.values())), "seashells": draw(st.integers(0, 5))}
             continue
         sheet: dict[str, Any] = {
@@ -931,7 +931,7 @@ def shallow_sea_board_games(draw: st.DrawFn) -> dict[str, Any]:
         placed = draw(st.just(18) | st.integers(0, len(SPACES)))
         for space in draw(st.permutations(SPACES))[:placed]:
             usable = [code for code in sealife if copies[code] < SEALIFE_COPIES[len(names)]]
-            if usable and draw(st.booleans()):
+            if bool(usable) and draw(st.booleans()):
                 code = draw(st.sampled_from(usable))
                 copies[code] += 1
                 if code in ANYWHERE:
@@ -947,7 +947,7 @@ def shallow_sea_board_games(draw: st.DrawFn) -> dict[str, Any]:
             tiles[space] = anywhere_tile(draw, code, printed[code], colors)
         board: dict[str, Any] = {"tiles": tiles, "seashells": draw(st.integers(0, 5))}
         fish = incomplete_fish(draw, tiles, fish_left, plays(data, "modified", 8))
-        if fish or draw(st.booleans()):
+        if bool(fish) or draw(st.booleans()):
             board["fish"] = fish
         if data["mode"] == "solo":
             drawn = sum(FISH_PER_COLOR[1] - n for n in fish_left.values())
@@ -960,7 +960,7 @@ def shallow_sea_board_games(draw: st.DrawFn) -> dict[str, Any]:
 
 def coral_tile(draw: st.DrawFn, fish_left: dict[str, int]) -> dict[str, Any]:
     colors_left = [color for color, n in fish_left.items() if n > 0]
-    if colors_left and draw(st.booleans()):
+    if bool(colors_left) and draw(st.booleans()):
         fish = draw(st.sampled_from(colors_left))
         fish_left[fish] -= 1
         color = draw(st.sampled_from(COLORS))
@@ -1030,6 +1030,7 @@ def check_shallow_sea(data: dict[str, Any], sheet: dict[str, Any]) -> None:
     mode = data["mode"]
     orange_factor = 2 if plays(data, "scenario", 14) else 1
     entries = data.get("boards") or data.get("sheets")
+    assert entries is not None
     for p in sheet["players"]:
         b = p["breakdown"]
         entry = entries[p["name"]]
@@ -1246,7 +1247,7 @@ def test_shallow_sea_board_checks_pass_while_it_is_entered(game: dict[str, Any])
     assert unfinished["players"] == finished["players"]
 
 
-def as_floats(draw: st.DrawFn, value: Any) -> Any:
+def as_floats(draw: Callable[[st.SearchStrategy[bool]], bool], value: Any) -> Any:
     """Some whole numbers written as JSON floats (7 as 7.0)."""
     if isinstance(value, dict):
         return {k: as_floats(draw, v) for k, v in value.items()}

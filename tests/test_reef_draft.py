@@ -7,6 +7,7 @@ comment wherever it is not obvious. Pure pytest: no Django, no database.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import pytest
 
@@ -77,14 +78,14 @@ def pad(rounds: list[dict], names: list[str], spare: tuple[str, ...] = ()) -> li
         for name in names:
             reef = copy.deepcopy(given.get(name, {}))
             while sum(reef.get(kind, 0) for kind in DECK) < hand:
-                kind = next(
+                card = next(
                     (k for k in ZERO_POINT_PADS if left[k] > 0 and _pad_adds_nothing(k, reef)),
                     None,
                 ) or next((k for k in spare if left[k] > 0), None)
-                if kind is None:
+                if card is None:
                     raise AssertionError(f"test setup: cannot pad {name}'s reef in round {number}")
-                reef[kind] = reef.get(kind, 0) + 1
-                left[kind] -= 1
+                reef[card] = reef.get(card, 0) + 1
+                left[card] -= 1
             reefs[name] = reef
         padded.append(reefs)
     return padded
@@ -337,7 +338,9 @@ def test_fish_and_sharks(reef, points):
 
 def coral_game(coral_counts, penalty=None) -> dict:
     """A complete game where player i plays coral_counts[i] coral, spread over the rounds."""
-    rounds = [{name: {} for name in NAMES[: len(coral_counts)]} for _ in range(3)]
+    rounds: list[dict[str, dict[str, int]]] = [
+        {name: {} for name in NAMES[: len(coral_counts)]} for _ in range(3)
+    ]
     for name, count in zip(NAMES, coral_counts, strict=False):
         for card in range(count):
             reef = rounds[card % 3][name]
@@ -513,7 +516,7 @@ def test_coral_tie_break_orders_a_tie_below_first():
 # --- validation ----------------------------------------------------------------------------
 
 # A legal 2-player round, written out in full (10 cards each).
-VALID_ROUND = {
+VALID_ROUND: dict[str, dict[str, Any]] = {
     "Ana": {
         "jellies": 2,
         "seahorses": 3,
@@ -665,7 +668,7 @@ def test_no_card_kind_can_exceed_the_deck(kind):
 
 
 def test_the_deck_limit_counts_the_whole_game():
-    at_limit = {  # 4 + 4 + 2 = 10 coral: the whole deck's coral, allowed
+    at_limit: dict[str, Any] = {  # 4 + 4 + 2 = 10 coral: the whole deck's coral, allowed
         "players": ["Ana", "Ben"],
         "rounds": [{"Ana": {"coral": 4}}, {"Ben": {"coral": 4}}, {"Ana": {"coral": 2}}],
     }

@@ -6,6 +6,7 @@ Pure Python: no database, no Django.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ def ranks(sheet: dict[str, Any]) -> dict[str, int]:
     return {player["name"]: player["rank"] for player in sheet["players"]}
 
 
-def log_game(events: list[dict[str, Any]], **more: Any) -> dict[str, Any]:
+def log_game(events: Sequence[object], **more: Any) -> dict[str, Any]:
     """A finished 3-player log game with no discovery tokens and nothing left to break ties."""
     final = {name: {"discovery_tokens": 0, "unplayed_tiles": 0} for name in ("Ana", "Ben", "Cy")}
     return {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -36,12 +36,17 @@ def url_patterns(patterns: list[Any] | None = None) -> list[URLPattern]:
         if isinstance(pattern, URLResolver):
             if pattern.app_name != "admin":
                 found += url_patterns(pattern.url_patterns)
-        elif pattern.name:
-            found.append(pattern)
+        else:
+            assert isinstance(pattern, URLPattern)
+            if pattern.name:
+                found.append(pattern)
     return found
 
 
-PRIVATE = sorted(p.name for p in url_patterns() if p.name not in PUBLIC | INVITATIONS | SIGNED_IN)
+# url_patterns() keeps only the named patterns.
+PRIVATE = sorted(
+    cast(str, p.name) for p in url_patterns() if p.name not in PUBLIC | INVITATIONS | SIGNED_IN
+)
 # The shared screens of a play, visited for a play of every game.
 PLAY_URLS = ("play", "finish", "result", "save_play", "delete_play")
 
@@ -68,6 +73,7 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
     # The shared site's own URLs: a group, its people and its invite.
     known = {**ids, "user_id": owner.pk}
     for pattern in url_patterns():
+        assert pattern.name is not None  # url_patterns() keeps only the named ones
         params = set(pattern.pattern.converters)
         if pattern.name not in world and params <= set(known):
             kwargs = {p: known[p] for p in params}

@@ -21,7 +21,7 @@ from tests.shallow_sea_plays import (
 TILE = "boards.Ana.tiles"
 
 
-def one_tile(tile: dict, space: str = "R1C2", **kwargs) -> dict:
+def one_tile(tile: object, space: str = "R1C2", **kwargs) -> dict:
     return play(board({space: tile}), **kwargs)
 
 

@@ -20,7 +20,7 @@ from tests.shallow_sea_plays import FIRST_GAME
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}  # WSGI environ, as **extra
 FIRST = {"setup": FIRST_GAME, "achievement": None, "entry": "board"}
 SETUP_POST = {
     "seat_1": "Mira",

@@ -16,7 +16,7 @@ from tests.test_examples import example_inputs
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}  # WSGI environ, as **extra
 
 
 def entry_url(play: Play, round_number: int, position: int) -> str:
@@ -85,7 +85,9 @@ class TestSignup:
         group = Group.objects.get(members__username="zoe")
         assert group.name == "zoe's table"
         assert group.memberships.get().role == Membership.Role.OWNER
-        assert group.players.get().user.username == "zoe"
+        user = group.players.get().user
+        assert user is not None
+        assert user.username == "zoe"
         assert client.get("/groups/").status_code == 200  # logged in
 
     def test_mismatched_passwords_keep_the_form(self, client: Client) -> None:

@@ -165,6 +165,7 @@ def parse_event(data: Any, players: Sequence[str]) -> Event:
     errors = Errors()
     event = parse_event_with(errors, data, "event", "The event", _event_parsers(players))
     errors.raise_if_any()
+    assert event is not None  # parse_event_with recorded an error otherwise
     return event
 
 
@@ -225,7 +226,7 @@ def reef_points(reef: Reef) -> int:
     return reef.tiles * REEF_TILE_POINTS + reef.clownfish * CLOWNFISH_POINTS
 
 
-def research_funds(divers_on_board: int, money_before: int) -> ResearchFunds:
+def research_funds(divers_on_board: int | None, money_before: int | None) -> ResearchFunds:
     """Money after surfacing, from the divers on the player board once the reefs are closed.
 
     Checks its input like ``parse`` (fields ``divers_on_board`` and ``money_before``)

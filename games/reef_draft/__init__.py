@@ -239,8 +239,8 @@ def score(game: ReefDraftInput) -> Sheet:
         for name in game.players
     }
     if game.complete:
-        for name, points in coral_points(coral_cards, game.coral_penalty).items():
-            totals[name]["coral"] = points
+        for name, coral in coral_points(coral_cards, game.coral_penalty).items():
+            totals[name]["coral"] = coral
 
     players = [
         PlayerScore(

@@ -160,6 +160,7 @@ def parse_event(data: Any, players: Sequence[str], *, discovery: bool) -> Event:
     errors = Errors()
     event = parse_event_with(errors, data, "event", "The event", _event_parsers(players, discovery))
     errors.raise_if_any()
+    assert event is not None  # parse_event_with recorded an error otherwise
     return event
 
 

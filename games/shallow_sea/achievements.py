@@ -177,6 +177,7 @@ BROKEN_ON_BOARD: dict[int, Callable[[Ocean], bool]] = {
 def achievements(achievement: Achievement, outcome: Outcome) -> list[dict[str, Any]]:
     """The achievement mode's results for one player, one entry per achievement."""
     if achievement.kind == "scenario":
+        assert achievement.number is not None  # a scenario is always numbered
         scenario = SCENARIOS[achievement.number]
         minimum_met = outcome.total >= scenario.minimum_score
         objective_met = SCENARIO_OBJECTIVES[scenario.number](outcome)
@@ -201,6 +202,7 @@ def achievements(achievement: Achievement, outcome: Outcome) -> list[dict[str, A
             }
             for number, objective in STANDARD_ACHIEVEMENTS.items()
         ]
+    assert achievement.number is not None  # a modified rule is always numbered
     broken = BROKEN_ON_BOARD.get(achievement.number)
     ocean = outcome.ocean
     return [

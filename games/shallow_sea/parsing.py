@@ -183,6 +183,7 @@ def _parse_setup(errors: Errors, raw: Any, mode: str, achievement: Achievement |
     )
     setup = Setup(orange, blue, _parse_sealife_types(errors, raw.get("sealife")))
     if achievement and achievement.kind == "scenario":
+        assert achievement.number is not None  # a scenario is always numbered
         _check_scenario_setup(errors, setup, achievement.number)
     return setup
 
@@ -483,6 +484,7 @@ def _parse_sealife(
     most_met = None if kind.count is None else kind.count - 1
     partial = count("partial", "how much of its condition is met", most_met)
     if kind.where == "anywhere":
+        assert most_met is not None  # every anywhere-type has a count
         met = _met_anywhere(kind, coral_colors)
         _check_anywhere(errors, play, kind, completed, partial, met, where, title)
         if not completed:
@@ -527,6 +529,7 @@ def _check_anywhere(
     title: str,
 ) -> None:
     """A tile completed by corals anywhere (F1, F2) must agree with the whole ocean."""
+    assert kind.count is not None  # every anywhere-type has a count
     if not play.finished:
         return
     if completed != (met >= kind.count):
@@ -578,6 +581,7 @@ def _parse_fish(
                 "a bubble holds one fish.",
             )
             continue
+        assert isinstance(at, str)  # _bubble names a bubble only from a string
         named_as[bubble] = at
         if not anywhere and not any(space in tiles for space in BUBBLES[bubble]):
             errors.add(

@@ -72,7 +72,7 @@ def breakdown(play: ShallowSeaInput, pad: PaperSheet) -> dict[str, int]:
 
 def fill_pad(play: ShallowSeaInput, ocean: Ocean, extra: dict[str, Any]) -> PaperSheet:
     """The score pad's column for ``ocean``; ``extra`` gets what the result page adds."""
-    cards = []
+    cards: list[dict[str, Any]] = []
     kept = {}
     for color in ("orange", "blue"):
         scored = {

@@ -22,12 +22,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
+if TYPE_CHECKING:
+    from tests.browser.conftest import ContextOptions
+
+# The colour schemes the site is checked in (of those Playwright can emulate).
+type Scheme = Literal["dark", "light"]
+
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
-SCHEMES = ("dark", "light")
+SCHEMES: tuple[Scheme, ...] = ("dark", "light")
 SCRIPT = re.compile(r"<script\b.*?</script\s*>", re.IGNORECASE | re.DOTALL)
 
 _axe_source: str | None = None
@@ -101,8 +108,8 @@ def describe(violations: list[dict], where: str) -> str:
 def check_accessibility(
     page: Page,
     *,
-    scheme: str = "dark",
-    schemes: tuple[str, ...] = SCHEMES,
+    scheme: Scheme = "dark",
+    schemes: tuple[Scheme, ...] = SCHEMES,
     where: str = "",
     checker: NoScriptChecker | None = None,
 ) -> None:
@@ -126,7 +133,7 @@ class NoScriptChecker:
 
     browser: Browser
     base_url: str
-    context_options: dict
+    context_options: ContextOptions
     _context: BrowserContext | None = None
     _page: Page | None = None
 
@@ -144,7 +151,7 @@ class NoScriptChecker:
     def _blank(route: Route) -> None:
         route.fulfill(status=200, content_type="text/html; charset=utf-8", body="<!doctype html>")
 
-    def check(self, page: Page, schemes: list[str], where: str) -> None:
+    def check(self, page: Page, schemes: list[Scheme], where: str) -> None:
         checker = self._open()
         checker.set_content(SCRIPT.sub("", page.content()))
         for name in schemes:

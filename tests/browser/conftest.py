@@ -19,8 +19,9 @@ Playwright never downloads a browser here: there is no ``playwright install``.
 
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
+from typing import Protocol, TypedDict
 
 import pytest
 
@@ -32,6 +33,7 @@ from playwright.sync_api import (  # noqa: E402  (after the env var above)
     Error,
     Page,
     Playwright,
+    ViewportSize,
     sync_playwright,
 )
 
@@ -49,7 +51,24 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PHONE = {
+
+
+class ContextOptions(TypedDict):
+    """The keyword arguments of ``Browser.new_context`` that make a phone."""
+
+    viewport: ViewportSize
+    is_mobile: bool
+    has_touch: bool
+    device_scale_factor: float
+
+
+class Screenshot(Protocol):
+    """The ``screenshot`` fixture: ``screenshot("name")`` saves one and returns its path."""
+
+    def __call__(self, name: str, *, full_page: bool = True) -> Path: ...
+
+
+PHONE: ContextOptions = {
     "viewport": {"width": 390, "height": 844},
     "is_mobile": True,
     "has_touch": True,
@@ -65,7 +84,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     # Keep each phase's report on the item, so `page` can tell whether the test failed.
     report = yield
     setattr(item, f"_report_{report.when}", report)
@@ -138,7 +159,7 @@ def page(
 
 
 @pytest.fixture
-def screenshot(request: pytest.FixtureRequest, page: Page) -> Callable[[str], Path]:
+def screenshot(request: pytest.FixtureRequest, page: Page) -> Screenshot:
     def take(name: str, *, full_page: bool = True) -> Path:
         path = _artifact_path(request.node, name)
         # caret="initial": hiding the caret puts a style="" on inputs that the next htmx

@@ -20,6 +20,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Error, Page, Request, expect
 
 from scorepad.models import Group, create_group
+from tests.browser.accessibility import Scheme
 from tests.browser.phones import Phone, Phones
 from tests.reef_draft_games import ROUNDS, TOTALS
 
@@ -452,7 +453,7 @@ def export_history(phone: Phone, group: str, plays: dict[str, dict[str, int]]) -
         (game, player, total) for game, scores in plays.items() for player, total in scores.items()
     }
     first_seats = {r["player"] for r in rows if r["winner"] == "yes"}
-    assert first_seats == {max(scores, key=scores.get) for scores in plays.values()}
+    assert first_seats == {max(scores, key=scores.__getitem__) for scores in plays.values()}
 
     document = json.loads(download(phone, "Scorepad file (JSON)"))
     assert document["group"] == group
@@ -470,7 +471,9 @@ def slug(game: str) -> str:
 
 
 # --- The journeys: test_flows.py runs each with JavaScript and without -----------------------
-def a_guest_game_an_account_a_group_and_a_join_link(phones: Phones, js: bool, scheme: str) -> None:
+def a_guest_game_an_account_a_group_and_a_join_link(
+    phones: Phones, js: bool, scheme: Scheme
+) -> None:
     """Score without an account, sign up from the result, make a group, save the game
     to its history, and bring a second player in with a join link."""
     ana = phones.open("ana", js=js, scheme=scheme)
@@ -508,7 +511,7 @@ def a_guest_game_an_account_a_group_and_a_join_link(phones: Phones, js: bool, sc
     assert phones.console_errors() == []
 
 
-def live_log_counts_history_stats_and_export(phones: Phones, js: bool, scheme: str) -> None:
+def live_log_counts_history_stats_and_export(phones: Phones, js: bool, scheme: Scheme) -> None:
     """Seagrass on the live log (with an undo), Coral Stations by final counts, then
     the group's history, records, a player's page, and the history as files."""
     accounts_in_a_group("Ana", "Ben")
@@ -543,7 +546,7 @@ def live_log_counts_history_stats_and_export(phones: Phones, js: bool, scheme: s
 
 
 def shallow_sea_board_achievement_sheet_and_solo_ladder(
-    phones: Phones, js: bool, scheme: str
+    phones: Phones, js: bool, scheme: Scheme
 ) -> None:
     """Two oceans tapped into the SVG board in achievement mode, the Achievement Record
     Sheet that play fills in, then a solo game and the solo ladder."""

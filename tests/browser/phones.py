@@ -25,7 +25,7 @@ from playwright.sync_api import (
     Page,
 )
 
-from tests.browser.accessibility import NoScriptChecker, check_accessibility
+from tests.browser.accessibility import NoScriptChecker, Scheme, check_accessibility
 from tests.browser.conftest import PHONE, TIMEOUT_MS, _artifact_path
 
 # The JavaScript-off pages' accessibility checker, by browser and live server; its
@@ -39,7 +39,7 @@ class Phone:
     page: Page
     context: BrowserContext
     js: bool
-    scheme: str
+    scheme: Scheme
     table: Phones
     errors: list[str] = field(default_factory=list)
     cdp: CDPSession | None = None
@@ -81,7 +81,7 @@ class Phones:
         self.phones: list[Phone] = []
         self._shots = 0
 
-    def open(self, who: str, *, js: bool = True, scheme: str = "dark") -> Phone:
+    def open(self, who: str, *, js: bool = True, scheme: Scheme = "dark") -> Phone:
         context = self.browser.new_context(
             base_url=self.base_url, java_script_enabled=js, color_scheme=scheme, **PHONE
         )
@@ -113,7 +113,7 @@ class Phones:
         """One for the whole run: it holds nothing of a test between checks."""
         key = (id(self.browser), self.base_url)
         if key not in _CHECKERS:
-            _CHECKERS[key] = NoScriptChecker(self.browser, self.base_url, dict(PHONE))
+            _CHECKERS[key] = NoScriptChecker(self.browser, self.base_url, PHONE.copy())
         return _CHECKERS[key]
 
     def console_errors(self) -> list[str]:

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser import flows
+from tests.browser.accessibility import Scheme
 from tests.browser.phones import Phones, phones_at_the_table
 
 
@@ -23,7 +24,7 @@ def phones(request: pytest.FixtureRequest, browser: Browser, live_server) -> Ite
 
 
 @pytest.mark.parametrize(("js", "scheme"), [(True, "dark"), (False, "light")], ids=["js", "no-js"])
-def test_the_other_screens(phones: Phones, js: bool, scheme: str) -> None:
+def test_the_other_screens(phones: Phones, js: bool, scheme: Scheme) -> None:
     group = flows.accounts_in_a_group("Ana", "Ben")
     group.players.create(name="Cleo")  # a guest of the group
 

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.browser import flows
+from tests.browser.accessibility import Scheme
 from tests.browser.phones import Phones, phones_at_the_table
 
 PHONES = pytest.mark.parametrize(
@@ -31,18 +32,18 @@ def phones(request: pytest.FixtureRequest, browser: Browser, live_server) -> Ite
 
 @PHONES
 def test_a_guest_game_an_account_a_group_and_a_join_link(
-    phones: Phones, js: bool, scheme: str
+    phones: Phones, js: bool, scheme: Scheme
 ) -> None:
     flows.a_guest_game_an_account_a_group_and_a_join_link(phones, js, scheme)
 
 
 @PHONES
-def test_live_log_counts_history_stats_and_export(phones: Phones, js: bool, scheme: str) -> None:
+def test_live_log_counts_history_stats_and_export(phones: Phones, js: bool, scheme: Scheme) -> None:
     flows.live_log_counts_history_stats_and_export(phones, js, scheme)
 
 
 @PHONES
 def test_shallow_sea_board_achievement_sheet_and_solo_ladder(
-    phones: Phones, js: bool, scheme: str
+    phones: Phones, js: bool, scheme: Scheme
 ) -> None:
     flows.shallow_sea_board_achievement_sheet_and_solo_ladder(phones, js, scheme)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from playwright.sync_api import Page, expect
 import games
 from scorepad.models import Play, start_play
 from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, Screenshot
 
 FIRST_GAME = {
     "orange": [1],
@@ -35,7 +34,7 @@ def artifact(request: pytest.FixtureRequest, name: str) -> Path:
 
 
 @pytest.fixture
-def screenshot(request: pytest.FixtureRequest, page: Page) -> Callable[..., Path]:
+def screenshot(request: pytest.FixtureRequest, page: Page) -> Screenshot:
     """As tests/browser/conftest.py's, in the dark a table plays in, and leaving the text
     caret alone: hiding it puts style attributes on the inputs, which htmx would copy
     onto the next form it swaps in, and the Content Security Policy refuses that."""
@@ -63,7 +62,7 @@ def choose(page: Page, group: str, label: str) -> None:
 
 
 def coral(
-    page: Page, at: str, color: str, vp: int, fish: str, shot: Callable | None = None
+    page: Page, at: str, color: str, vp: int, fish: str, shot: Screenshot | None = None
 ) -> None:
     space(page, at).click()
     expect(page.locator("#editor.open")).to_contain_text(at)
@@ -79,7 +78,7 @@ def coral(
 
 
 def test_an_ocean_tapped_in_scores_as_the_api_does(
-    page: Page, console_errors: list[str], screenshot: Callable[[str], Path]
+    page: Page, console_errors: list[str], screenshot: Screenshot
 ) -> None:
     page.goto("/")
     page.get_by_role("link", name="Shallow Sea").click()

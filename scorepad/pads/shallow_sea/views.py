@@ -262,15 +262,25 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
     else:
         form = TileForm(sealife, printed, initial=TileForm.initial_from(tile))
     shape = SPACE_SHAPES[space]
-    editor = {
-        "kind": "space",
-        "space": space,
-        "title": f"{space}: row {shape.row}, {'inner' if shape.inner else 'outer'} space",
-        "form": form,
-        "errors": errors,
-        "url": reverse("shallow_sea_space", args=[play.uuid, position, space]),
-    }
-    ctx = _ocean_context(play, results, result, tap="tiles", editor=editor)
+    title = f"{space}: row {shape.row}, {'inner' if shape.inner else 'outer'} space"
+    url = reverse("shallow_sea_space", args=[play.uuid, position, space])
+    editor = {"kind": "space", "space": space, "title": title, "url": url}
+    return _editor_screen(request, play, results, result, "tiles", editor, form, errors)
+
+
+def _editor_screen(
+    request: HtmxHttpRequest,
+    play: Play,
+    results: list[Result],
+    result: Result,
+    tap: str,
+    editor: dict[str, Any],
+    form: Any,
+    errors: list[str],
+) -> HttpResponse:
+    """The board with one space's or bubble's form open under the thumb."""
+    editor = {**editor, "form": form, "errors": errors}
+    ctx = _ocean_context(play, results, result, tap=tap, editor=editor)
     return render_screen(request, "shallow_sea/ocean.html", ctx, "editor-open")
 
 
@@ -339,16 +349,10 @@ def ocean_bubble(
         color = fish_on_bubbles(board_of(result)).get(point)
         form = FishForm(initial={"color": color or "none"})
     shape = BUBBLE_SHAPES[point]
-    editor = {
-        "kind": "bubble",
-        "point": point,
-        "title": f"Bubble {shape.name}, touching {', '.join(shape.spaces)}",
-        "form": form,
-        "errors": errors,
-        "url": reverse("shallow_sea_bubble", args=[play.uuid, position, shape.name]),
-    }
-    ctx = _ocean_context(play, results, result, tap="fish", editor=editor)
-    return render_screen(request, "shallow_sea/ocean.html", ctx, "editor-open")
+    title = f"Bubble {shape.name}, touching {', '.join(shape.spaces)}"
+    url = reverse("shallow_sea_bubble", args=[play.uuid, position, shape.name])
+    editor = {"kind": "bubble", "point": point, "title": title, "url": url}
+    return _editor_screen(request, play, results, result, "fish", editor, form, errors)
 
 
 # --- One player's paper-pad column --------------------------------------------------------------
