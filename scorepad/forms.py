@@ -67,6 +67,10 @@ class NewPlayForm(Form):
                 initial=option.default,
                 widget=forms.RadioSelect,
             )
+        self.fields["hide_totals"] = forms.BooleanField(
+            label="Hide the totals until everyone is done, then show them together",
+            required=False,
+        )
 
     @property
     def seat_fields(self) -> list[forms.BoundField]:
@@ -75,6 +79,10 @@ class NewPlayForm(Form):
     @property
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("option_") or name == "mode"]
+
+    @property
+    def table_fields(self) -> list[forms.BoundField]:
+        return [self["hide_totals"]]
 
     def clean(self) -> dict[str, Any]:
         super().clean()

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models, transaction
+from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
@@ -212,6 +213,40 @@ class MergeRefused(Exception):
     pass
 
 
+# A play's join code: Crockford's base 32 has no two symbols that look alike (no I, L, O
+# or U; 0 and 1 only), and what a player might type for one is read as it (O as 0, I and
+# L as 1). Six of them give 32**6, over 10**9 codes.
+JOIN_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+JOIN_CODE_LENGTH = 6
+READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+def read_join_code(typed: str) -> str | None:
+    """The code a player typed, in any case, with spaces or dashes; None if it is not one."""
+    code = "".join(typed.split()).replace("-", "").upper().translate(READ_AS)
+    if len(code) != JOIN_CODE_LENGTH or any(c not in JOIN_CODE_ALPHABET for c in code):
+        return None
+    return code
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who changes a play, as its correction record names them: a signed-in person, or
+    a phone at the table (``seat``: the seat it holds)."""
+
+    name: str
+    user: Any = None
+    seat: int | None = None
+
+
+class SeatTaken(Exception):
+    """Another phone holds that seat."""
+
+
 class StaleEdit(Exception):
     """Someone else saved this part of a play after it was loaded here."""
 
@@ -254,6 +289,13 @@ class Play(models.Model):
     updated = models.DateTimeField(auto_now=True)
     # The play's id in the file it was imported from, so the same file twice adds nothing.
     imported_from = models.UUIDField(null=True, blank=True, editable=False)
+    # The table: phones join with the code while joining is open and the play in progress.
+    join_code = models.CharField(max_length=JOIN_CODE_LENGTH, unique=True, null=True, blank=True)
+    joining_open = models.BooleanField(default=True)
+    hide_totals = models.BooleanField(default=False)  # until every seat is done
+    seats_may_finish = models.BooleanField(default=False)  # once every seat is done
+    # Goes up with every change a phone at the table should see (its polls compare it).
+    version = models.PositiveIntegerField(default=0)
 
     objects = PlayQuerySet.as_manager()
 
@@ -373,17 +415,35 @@ class Play(models.Model):
         """Raise InvalidInput unless the game, as it would stand, still holds together."""
         self.module.parse(self.game_input(state), partial=True)
 
-    def _changed(self) -> None:
+    def _changed(self, by: Actor | None, seat: Result | None = None) -> None:
         """Stored results follow every change: a finished play is scored again at once
-        and stays in the history; one that no longer adds up goes back to in progress."""
-        if self.is_finished:
-            try:
-                with transaction.atomic():
-                    self.finish()
-                return
-            except InvalidInput:
-                self.status = self.Status.IN_PROGRESS
-        self.save(update_fields=["status", "updated"])
+        and stays in the history (one that no longer adds up goes back to in progress),
+        and the change is recorded: who, when, each seat's total before and after."""
+        if not self.is_finished:
+            self.save(update_fields=["status", "updated"])
+            self.touch()
+            return
+        before = dict(self.results.values_list("pk", "total"))
+        try:
+            with transaction.atomic():
+                self.finish()
+        except InvalidInput:
+            self.status = self.Status.IN_PROGRESS
+            self.save(update_fields=["status", "updated"])
+        after = dict(self.results.values_list("pk", "total")) if self.is_finished else {}
+        changed = [pk for pk in before if after.get(pk) != before[pk] or (seat and pk == seat.pk)]
+        self.corrections.bulk_create(
+            Correction(
+                play=self,
+                result_id=pk,
+                by=by.name if by else "",
+                by_user=by.user if by and by.user and by.user.is_authenticated else None,
+                old_total=before[pk],
+                new_total=after.get(pk),
+            )
+            for pk in changed
+        )
+        self.touch()
 
     @transaction.atomic
     def finish(self) -> Sheet:
@@ -408,10 +468,18 @@ class Play(models.Model):
         self.status = self.Status.FINISHED
         self.notes = sheet.notes
         self.save(update_fields=["status", "notes", "updated"])
+        self.touch()
         return sheet
 
     @transaction.atomic
-    def save_entry(self, result: Result, entry: dict[str, Any], results: list[Result]) -> None:
+    def save_entry(
+        self,
+        result: Result,
+        entry: dict[str, Any],
+        results: list[Result],
+        *,
+        by: Actor | None = None,
+    ) -> None:
         """Keep one player's entry if the game still holds together with it; raises
         InvalidInput and saves nothing when it does not."""
         if entry == result.entry:
@@ -419,7 +487,7 @@ class Play(models.Model):
         self.validate(self.state(results).with_entry(result.name, entry))
         result.entry = entry
         result.save(update_fields=["entry"])
-        self._changed()
+        self._changed(by, result)
 
     @transaction.atomic
     def save_part(
@@ -430,6 +498,7 @@ class Play(models.Model):
         *,
         base: str | None = None,
         editor: str = "",
+        by: Actor | None = None,
     ) -> None:
         """Save one part of one player's entry (a round's reef, a final tally).
 
@@ -448,14 +517,19 @@ class Play(models.Model):
         changed_elsewhere = base is not None and base != fingerprint(current)
         if changed_elsewhere and value != current and fresh.written_by.get(key) != editor:
             raise StaleEdit(current)
-        self.save_entry(fresh, with_entry_part(fresh.entry, path, value), results)
+        self.save_entry(fresh, with_entry_part(fresh.entry, path, value), results, by=by)
         fresh.written_by = {**fresh.written_by, key: editor}
         fresh.save(update_fields=["written_by"])
         result.entry, result.written_by = fresh.entry, fresh.written_by
 
     @transaction.atomic
     def change_part(
-        self, position: int, path: tuple[str, ...], change: Callable[[Any], Any]
+        self,
+        position: int,
+        path: tuple[str, ...],
+        change: Callable[[Any], Any],
+        *,
+        by: Actor | None = None,
     ) -> list[Result]:
         """Change one part of one seat's entry from what is saved now (one tap on a
         board, say), or raise InvalidInput and change nothing. The play is locked
@@ -465,24 +539,29 @@ class Play(models.Model):
         results = self.ordered_results()
         result = next(r for r in results if r.position == position)
         changed = change(entry_part(result.entry, path) or {})
-        self.save_entry(result, with_entry_part(result.entry, path, changed), results)
+        self.save_entry(result, with_entry_part(result.entry, path, changed), results, by=by)
         return results
 
     @transaction.atomic
-    def add_event(self, data: dict[str, Any]) -> PlayEvent:
-        """Append to the log, stored at once; raises InvalidInput and stores nothing
-        when the event does not fit the game."""
+    def add_event(self, data: dict[str, Any], *, by: Actor | None = None) -> PlayEvent:
+        """Append to the log, stored at once (with the seat whose phone added it);
+        raises InvalidInput and stores nothing when the event does not fit the game."""
         locked = Play.objects.select_for_update().get(pk=self.pk)
         events = locked.logged_events()
         self.validate(self.state(events=events).with_events([*(e.data for e in events), data]))
         seq = events[-1].seq + 1 if events else 1
-        event = self.events.create(seq=seq, data=data)
-        self._changed()
+        event = self.events.create(seq=seq, data=data, seat=by.seat if by else None)
+        self._changed(by)
         return event
 
     @transaction.atomic
     def change_event(
-        self, event: PlayEvent, data: dict[str, Any], *, base: str | None = None
+        self,
+        event: PlayEvent,
+        data: dict[str, Any],
+        *,
+        base: str | None = None,
+        by: Actor | None = None,
     ) -> None:
         """Correct an earlier event; every total after it is recomputed from the log.
 
@@ -498,29 +577,105 @@ class Play(models.Model):
         self.validate(self.state(events=events).with_events(trial))
         event.data = data
         event.save(update_fields=["data"])
-        self._changed()
+        self._changed(by)
 
     @transaction.atomic
-    def remove_event(self, event: PlayEvent) -> None:
+    def remove_event(self, event: PlayEvent, *, by: Actor | None = None) -> None:
         """Take one event out of the log (undo is removing the last one)."""
         Play.objects.select_for_update().get(pk=self.pk)
         events = self.logged_events()
         self.validate(self.state(events=events).with_events([e.data for e in events if e != event]))
         event.delete()
-        self._changed()
+        self._changed(by)
 
     @transaction.atomic
     def move_to_group(self, group: Group, user: Any) -> None:
-        """Save an unattached play into ``group``'s history, matching players by name."""
+        """Save an unattached play into ``group``'s history, matching players by name;
+        a seat a signed-in person took keeps to that person's own player. The phones at
+        the table keep their seats."""
         for result in self.results.select_related("player"):
             guest = result.player
-            result.player = group.player_named(guest.name)
+            own = group.players.filter(user=guest.user).first() if guest.user_id else None
+            result.player = own or group.player_named(guest.name)
             result.save(update_fields=["player"])
             if guest.group_id is None and not guest.results.exists():
                 guest.delete()
         self.group = group
         self.recorded_by = user
         self.save(update_fields=["group", "recorded_by", "updated"])
+        self.touch()
+
+    # --- The table: phones that joined with the play's code -------------------------------
+    def touch(self) -> None:
+        """Tell the phones at the table that something changed."""
+        Play.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        self.refresh_from_db(fields=["version"])
+
+    @property
+    def is_joinable(self) -> bool:
+        return self.joining_open and not self.is_finished
+
+    def ensure_join_code(self) -> str | None:
+        """The play's join code while phones may join, made the first time it is asked for."""
+        if not self.is_joinable:
+            return None
+        while self.join_code is None:
+            code = new_join_code()
+            if not Play.objects.filter(join_code=code).exists():
+                Play.objects.filter(pk=self.pk, join_code__isnull=True).update(join_code=code)
+                self.refresh_from_db(fields=["join_code"])
+        return self.join_code
+
+    def set_joining(self, *, is_open: bool) -> None:
+        self.joining_open = is_open
+        self.save(update_fields=["joining_open", "updated"])
+        self.touch()
+
+    @transaction.atomic
+    def seat_phone(self, token: str, result: Result | None, user: Any) -> TablePhone:
+        """Put the phone ``token`` on ``result``'s seat (None: just watching). Raises
+        SeatTaken when another phone holds it; a signed-in person's seat becomes their
+        own player's (their ladder and record sheet count the play)."""
+        Play.objects.select_for_update().get(pk=self.pk)
+        phone, _ = self.phones.get_or_create(token=token)
+        if result is not None:
+            holder = self.phones.filter(result=result).exclude(pk=phone.pk).first()
+            if holder is not None:
+                raise SeatTaken(holder)
+        phone.result, phone.wants = result, None
+        phone.user = user if user.is_authenticated else None
+        phone.save(update_fields=["result", "wants", "user"])
+        if result is not None and phone.user is not None:
+            result.link_to(phone.user)
+        self.touch()
+        return phone
+
+    def ask_for_seat(self, token: str, result: Result) -> None:
+        """A phone asks the host to hand it a seat another phone holds."""
+        phone, _ = self.phones.get_or_create(token=token)
+        phone.wants = result
+        phone.save(update_fields=["wants"])
+        self.touch()
+
+    @transaction.atomic
+    def hand_over(self, phone: TablePhone) -> None:
+        """The host gives the seat a phone asked for to that phone."""
+        Play.objects.select_for_update().get(pk=self.pk)
+        wanted = phone.wants
+        if wanted is None:
+            return
+        self.phones.filter(result=wanted).update(result=None)
+        phone.result, phone.wants = wanted, None
+        phone.save(update_fields=["result", "wants"])
+        if phone.user is not None:
+            wanted.link_to(phone.user)
+        self.touch()
+
+    def release(self, result: Result) -> None:
+        """The seat is free again: its phone (if any) only watches."""
+        self.phones.filter(result=result).update(result=None)
+        self.phones.filter(wants=result).update(wants=None)
+        self.touch()
 
 
 class PlayEvent(models.Model):
@@ -530,6 +685,7 @@ class PlayEvent(models.Model):
     seq = models.PositiveIntegerField()
     data = models.JSONField()
     created = models.DateTimeField(auto_now_add=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)  # its phone's; None: the host
 
     class Meta:
         ordering = ["seq"]
@@ -573,6 +729,71 @@ class Result(models.Model):
     def is_winner(self) -> bool:
         return self.rank == 1
 
+    def link_to(self, user: Any) -> None:
+        """A signed-in person took this seat: the play counts for them. A guest play's
+        seat becomes theirs; in a group, a seat that carries the name of their own
+        player there becomes that player's."""
+        player = self.player
+        if player.user_id == user.pk:
+            return
+        group = self.play.group
+        if group is None:
+            if player.user_id is None:
+                player.user = user
+                player.save(update_fields=["user"])
+            return
+        own = group.players.filter(user=user).first()
+        if own is not None and own.name.casefold() == player.name.casefold():
+            self.player = own
+            self.save(update_fields=["player"])
+
+
+class TablePhone(models.Model):
+    """A phone at a play's table: it joined with the play's code, on a seat (it enters
+    that seat alone) or just watching. Known by the token in its cookie, not a login."""
+
+    play = models.ForeignKey(Play, models.CASCADE, related_name="phones")
+    token = models.CharField(max_length=64)
+    result = models.OneToOneField(
+        Result, models.SET_NULL, null=True, blank=True, related_name="phone"
+    )
+    # A seat another phone holds, that this one asked the host for.
+    wants = models.ForeignKey(Result, models.SET_NULL, null=True, blank=True, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    is_host = models.BooleanField(default=False)  # the phone that started the play
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["play", "token"], name="one_phone_entry_per_play")
+        ]
+
+    def __str__(self) -> str:
+        return f"Phone at {self.play} ({self.result or 'watching'})"
+
+
+class Correction(models.Model):
+    """A change to a finished play: who made it and when, and a seat's total before and
+    after (None after: the play no longer adds up and is being entered again)."""
+
+    play = models.ForeignKey(Play, models.CASCADE, related_name="corrections")
+    result = models.ForeignKey(Result, models.CASCADE, related_name="corrections")
+    by = models.CharField(max_length=100, blank=True)
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+    old_total = models.IntegerField(null=True, blank=True)
+    new_total = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.by or 'Someone'} corrected {self.result} at {self.at}"
+
 
 @transaction.atomic
 def create_group(name: str, owner: Any) -> Group:
@@ -592,6 +813,7 @@ def start_play(
     group: Group | None,
     user: Any,
     mode: str = "standard",
+    hide_totals: bool = False,
 ) -> Play:
     """Create a play and a result row per player, in seat order."""
     play = Play.objects.create(
@@ -600,6 +822,7 @@ def start_play(
         options=options,
         group=group,
         recorded_by=user if user.is_authenticated else None,
+        hide_totals=hide_totals,
     )
     for position, name in enumerate(names):
         player = group.player_named(name) if group else Player.objects.create(name=name)

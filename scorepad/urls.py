@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scorepad.views import exports, groups, site
+from scorepad.views import exports, groups, site, table
 from scorepad.views.health import healthz
 
 urlpatterns = [
@@ -47,6 +47,10 @@ urlpatterns = [
     path("plays/<uuid:play_id>/delete/", groups.delete_play, name="delete_play"),
     path("games/<slug:slug>/new/", site.new_play, name="new_play"),
     path("plays/<uuid:play_id>/", site.play, name="play"),
+    path("plays/<uuid:play_id>/table/", table.table, name="table"),
+    path("plays/<uuid:play_id>/table/change/", table.table_action, name="table_action"),
+    path("j/", table.join_code, name="join_code"),
+    path("j/<str:code>", table.join, name="join_play"),
     path("plays/<uuid:play_id>/finish/", site.finish, name="finish"),
     path("plays/<uuid:play_id>/result/", site.result, name="result"),
     path("plays/<uuid:play_id>/save/", site.save_play, name="save_play"),

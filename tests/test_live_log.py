@@ -84,7 +84,7 @@ class TestHub:
         add(client, seagrass_play, REEF, players)
         add(client, seagrass_play, {"type": "colony", "player": "Ben", "creatures": 5}, players)
         response = client.get(f"/plays/{seagrass_play.uuid}/")
-        assert [row["total"] for row in response.context["totals"]] == [8, 9]
+        assert [seat["total"] for seat in response.context["table"]["seats"]] == [8, 9]
         assert [(row["text"], row["points"]) for row in response.context["log"]] == [
             ("Ben: colony of 5 creatures", "Ben +5"),
             ("Reef of 3 tiles", "Ana +8, Ben +4"),
@@ -181,9 +181,9 @@ class TestEditAndUndo:
         client.post(
             f"/plays/{seagrass_play.uuid}/events/1/", form_data(changed, players, action="save")
         )
-        totals = client.get(f"/plays/{seagrass_play.uuid}/").context["totals"]
+        seats = client.get(f"/plays/{seagrass_play.uuid}/").context["table"]["seats"]
         # Ben leads a size-5 reef: 24; Ana has a third of his creatures, under half: 0.
-        assert [row["total"] for row in totals] == [0, 29]
+        assert [seat["total"] for seat in seats] == [0, 29]
 
     def test_edit_screen_shows_the_event(self, client: Client, seagrass_play: Play) -> None:
         add(client, seagrass_play, REEF, ["Ana", "Ben"])

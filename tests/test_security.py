@@ -20,11 +20,11 @@ from scorepad.pads import Sample, all_pads
 pytestmark = pytest.mark.django_db
 
 # Open to everyone: scoring needs no account. Each game's pad adds its own.
-PUBLIC = {"home", "signup", "login", "logout", "new_play", "api_score", "healthz"} | {
+PUBLIC = {"home", "signup", "login", "logout", "new_play", "join_code", "api_score", "healthz"} | {
     name for pad in all_pads() for name in pad.open_urls
 }
 # Capability links meant for people outside the group; tested on their own below.
-INVITATIONS = {"join", "claim"}
+INVITATIONS = {"join", "claim", "join_play"}
 # Site data any logged-in player may edit, and their own pages.
 SIGNED_IN = {"groups"} | {name for pad in all_pads() for name in pad.signed_in_urls}
 
@@ -48,7 +48,7 @@ PRIVATE = sorted(
     cast(str, p.name) for p in url_patterns() if p.name not in PUBLIC | INVITATIONS | SIGNED_IN
 )
 # The shared screens of a play, visited for a play of every game.
-PLAY_URLS = ("play", "finish", "result", "save_play", "delete_play")
+PLAY_URLS = ("play", "table", "table_action", "finish", "result", "save_play", "delete_play")
 
 
 def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Sample]]:
@@ -67,7 +67,8 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
         data = {**renamed(data, {first: "Zelda"}), "players": ["Zelda", *others]}
         play = play_from_input(pad.slug, data, group=group, user=owner)
         for shared in PLAY_URLS:
-            world[shared].append(Sample(shared, {"play_id": play.uuid}, {"group": group.pk}))
+            posted = {"group": group.pk, "action": "close"}
+            world[shared].append(Sample(shared, {"play_id": play.uuid}, posted))
         for sample in pad.sample_urls(play):
             world[sample.url_name].append(sample)
     # The shared site's own URLs: a group, its people and its invite.

@@ -252,19 +252,20 @@ class TestHub:
         put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
         response = client.get(f"/plays/{play.uuid}/")
         assert response.status_code == 200
-        players = response.context["players"]
-        assert [(p["status"], p["total"]) for p in players] == [
-            ("1 tile, 0 fish", 9 + 2),  # the coral and Cryptic Coloration
-            ("not started", 0),
+        seats = response.context["table"]["seats"]
+        assert [(s["stage"], s["detail"], s["total"]) for s in seats] == [
+            # the coral and Cryptic Coloration; the Seashells are still to come
+            ("entering", "1 tile, 0 fish · 1 to do", 9 + 2),
+            ("not joined", "", 0),
         ]
-        assert players[1]["url"] == ocean_url(play, 1)
+        assert seats[1]["url"] == ocean_url(play, 1)
         body = response.content.decode()
         assert "Cryptic Coloration" in body and "Whale Shark (A1)" in body
 
     def test_sheet_plays_link_to_the_score_pads(self, client: Client) -> None:
         play = start(entry="sheet")
-        players = client.get(f"/plays/{play.uuid}/").context["players"]
-        assert players[0]["url"] == sheet_url(play)
+        seats = client.get(f"/plays/{play.uuid}/").context["table"]["seats"]
+        assert seats[0]["url"] == sheet_url(play)
 
     def test_htmx_gets_the_players_fragment(self, client: Client) -> None:
         play = start()
@@ -286,8 +287,9 @@ class TestHub:
         self, client: Client, players: int, django_assert_num_queries
     ) -> None:
         play = start(("Ana", "Ben", "Cleo", "Dev")[:players])
-        # the play, its results with their players
-        with django_assert_num_queries(2):
+        client.get(f"/plays/{play.uuid}/")  # the host's panel makes the play's join code
+        # the play, its results with their players, this phone at the table, the phones
+        with django_assert_num_queries(4):
             client.get(f"/plays/{play.uuid}/")
 
 

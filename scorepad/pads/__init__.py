@@ -36,7 +36,7 @@ from scorepad.entries import PlayState
 from scorepad.http import HtmxHttpRequest
 
 if TYPE_CHECKING:
-    from scorepad.models import Group, Play, Result
+    from scorepad.models import Group, Play, Progress, Result
 
 EXAMPLES = Path(__file__).resolve().parent.parent.parent / "docs" / "examples"
 
@@ -51,6 +51,18 @@ class StoredPlay:
     options: dict[str, Any]
     entries: dict[str, dict[str, Any]]
     events: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    """How far a seat's own part of a play is: ``stage`` is EMPTY (nothing in yet),
+    ENTERING or DONE; ``detail`` says it in the game's words ("4 tiles, 2 fish")."""
+
+    stage: str
+    detail: str = ""
+
+
+EMPTY, ENTERING, DONE = "empty", "entering", "done"
 
 
 @dataclass(frozen=True)
@@ -88,6 +100,7 @@ class Pad:
     to_input: Callable[[PlayState], dict[str, Any]]  # the saved pieces as the game's JSON
     from_input: Callable[[Mapping[str, Any]], StoredPlay]  # and back
     seat_url: Callable[[Play, Result], str]  # where a seat enters its own part
+    seat_status: Callable[[Play, Result, Progress], SeatStatus]  # how far that part is
     reads_events: bool = False  # whether the input is built from a log of events
     mode_labels: Mapping[str, str] = field(default_factory=dict)  # the new-play form's words
     setup: Callable[[HtmxHttpRequest, Pad], HttpResponse] | None = None  # own new-play screen

@@ -10,14 +10,16 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from django.db.models import Q
+from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
 
 from games.contract import InvalidInput
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Group, Play, Result, start_play
+from scorepad.models import Group, Membership, Play, Result, TablePhone, start_play
+from scorepad.table import Access, access_to, phone_token
 
 
 def render_screen(
@@ -45,12 +47,14 @@ def _get_group_for_user(request: HtmxHttpRequest, group_id: int | str | None) ->
 def _get_play_for_user(
     request: HtmxHttpRequest, play_id: UUID, games: Collection[str] | None = None
 ) -> Play:
-    """The play, if it is outside any group (its link is the key) or in one of the
-    user's groups, and (for a game's own screens) of one of ``games``; 404 for
-    anything else. One query (Play.is_visible_to's rule)."""
-    visible = Q(group__isnull=True)
+    """The play, if it is outside any group (its link is the key), in one of the
+    user's groups, or this phone joined it with its code; and (for a game's own
+    screens) of one of ``games``. 404 for anything else, in one query."""
+    joined = TablePhone.objects.filter(play=OuterRef("pk"), token=phone_token(request))
+    visible = Q(group__isnull=True) | Exists(joined)
     if request.user.is_authenticated:
-        visible |= Q(group__memberships__user=request.user)
+        members = Membership.objects.filter(group=OuterRef("group"), user=request.user)
+        visible |= Exists(members)
     plays = Play.objects.select_related("group").filter(visible)
     if games is not None:
         plays = plays.filter(game__in=games)
@@ -64,6 +68,41 @@ def get_seat_or_404(play: Play, position: int) -> tuple[list[Result], Result]:
     if result is None:
         raise Http404("No such player in this play.")
     return results, result
+
+
+def _get_seat_for_user(
+    request: HtmxHttpRequest, play: Play, position: int
+) -> tuple[list[Result], Result, Access]:
+    """Every seat of the play, the one at ``position`` (404 if none) and this request's
+    access, if it may change that seat: 403 if not."""
+    results, result = get_seat_or_404(play, position)
+    return results, result, _get_access_to_change(request, play, result)
+
+
+def _get_seat_for_user(
+    request: HtmxHttpRequest, play: Play, position: int
+) -> tuple[list[Result], Result, Access]:
+    """Every seat of the play, the one at ``position`` (404 if none) and this request's
+    access, if it may change that seat: 403 if not."""
+    results, result = get_seat_or_404(play, position)
+    return results, result, _get_access_to_change(request, play, result)
+
+
+def _get_access_to_change(request: HtmxHttpRequest, play: Play, result: Result) -> Access:
+    """This request's access to the play, if it may change ``result``'s seat; 403 if not."""
+    access = access_to(request, play)
+    if access.may_change(result):
+        return access
+    if access.in_history:
+        raise PermissionDenied(
+            f"This play is in {play.group}'s history: only whoever recorded it, an owner of "
+            f"the group or {result.name} can correct it."
+        )
+    if access.seat is not None:
+        raise PermissionDenied(
+            f"This is {result.name}'s seat; your phone holds {access.seat.name}'s."
+        )
+    raise PermissionDenied("Your phone is watching this play: take a seat to enter scores.")
 
 
 def next_seat_url(play: Play, results: list[Result], position: int) -> str:
@@ -114,8 +153,10 @@ def start_play_for(
         mode=cleaned["mode"],
         group=table.group,
         user=request.user,
+        hide_totals=cleaned.get("hide_totals", False),
     )
     _remember_on_this_device(request, play)
+    play.phones.create(token=phone_token(request), is_host=True)
     return play
 
 

@@ -8,11 +8,14 @@ from uuid import UUID
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 import games
 from games.contract import InvalidInput
@@ -20,6 +23,7 @@ from scorepad.forms import NewPlayForm, SignupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import Group, Play, create_group
 from scorepad.pads import all_pads, get_pad_or_404
+from scorepad.table import access_to
 from scorepad.views.common import (
     DEVICE_PLAYS,
     _get_group_for_user,
@@ -29,6 +33,14 @@ from scorepad.views.common import (
     json_error,
     render_screen,
     start_play_for,
+)
+from scorepad.views.table import (
+    conditional,
+    finished_meanwhile,
+    not_modified,
+    table_context,
+    table_etag,
+    unchanged,
 )
 
 
@@ -90,14 +102,36 @@ def new_play(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def play(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
-    """The play's own screen: each game shows its scoreboard or log here."""
+    """The play's own screen: the table, then each game's scoreboard or log. Phones poll
+    it: 304 while nothing changed; the result once the play is finished."""
     play = _get_play_for_user(request, play_id)
-    return play.pad.hub(request, play)
+    if not request.htmx:
+        return play.pad.hub(request, play)
+    etag = table_etag(play, access_to(request, play), "hub")
+    if finished_meanwhile(request, play):
+        return conditional(HttpResponseClientRedirect(reverse("result", args=[play.uuid])), etag)
+    if unchanged(request, etag):
+        return not_modified(etag)
+    return conditional(play.pad.hub(request, play), etag)
 
 
 @require_POST
 def finish(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
+    """The host finishes the play (or any seat, once every seat is done, if the host
+    lets them); a finished play is scored again by whoever may correct it."""
     play = _get_play_for_user(request, play_id)
+    results = play.ordered_results()
+    table = table_context(request, play, results, play.progress(results, strict=True), "hub")
+    access = table["access"]
+    if play.is_finished:
+        allowed = access.is_host or access.may_correct()
+    else:
+        allowed = table["may_finish"]
+    if not allowed:
+        raise PermissionDenied(
+            "The host finishes this game"
+            + (" once every seat is done." if play.seats_may_finish else ".")
+        )
     try:
         play.finish()
     except InvalidInput as e:
@@ -136,6 +170,8 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     }
     if play.pad.result_extras is not None:
         ctx["extras"] = play.pad.result_extras(play, results)
+    ctx["corrections"] = play.corrections.select_related("result__player")
+    ctx["is_host"] = access_to(request, play).is_host
     return render(request, "result.html", ctx)
 
 
@@ -144,6 +180,8 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
 def save_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
     play = _get_play_for_user(request, play_id)
     group = _get_group_for_user(request, request.POST.get("group"))
+    if not access_to(request, play).is_host:
+        raise PermissionDenied("Only the host saves this play to a group's history.")
     if not play.is_finished:
         messages.error(request, "Finish the game first: a play is saved with its result.")
         return redirect(play)

@@ -109,6 +109,7 @@ def log_pad(
         to_input=partial(to_input, screens),
         from_input=partial(from_input, screens, game),
         seat_url=views.tally_url,
+        seat_status=views.seat_status,
         reads_events=True,
         mode_labels=MODE_LABELS,
         sample_urls=sample_urls,

@@ -10,6 +10,7 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -20,20 +21,22 @@ from games import seagrass
 from games.contract import InvalidInput
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Play, PlayEvent, Result, StaleEdit
-from scorepad.pads import all_pads
+from scorepad.models import Actor, Play, PlayEvent, Progress, Result, StaleEdit
+from scorepad.pads import DONE, EMPTY, ENTERING, SeatStatus, all_pads
 from scorepad.pads.event_log.forms import ReefAwardForm, SpecForm
 from scorepad.pads.event_log.screens import EventKind, LogPad, LogScreens
+from scorepad.table import Access, access_to
 from scorepad.views.common import (
     _get_play_for_user,
+    _get_seat_for_user,
     attach_errors,
-    get_seat_or_404,
     json_answer,
     next_seat_url,
     posted,
     render_screen,
     stale_message,
 )
+from scorepad.views.table import table_region
 
 
 def _get_log_play_for_user(request: HtmxHttpRequest, play_id: UUID) -> tuple[Play, LogScreens]:
@@ -65,6 +68,7 @@ def tally_url(play: Play, result: Result) -> str:
 
 def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
     screens = screens_of(play)
+    access = access_to(request, play)
     results = play.ordered_results()
     events = play.logged_events()
     progress = play.progress(results, events)
@@ -76,29 +80,53 @@ def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
             "event": event,
             "text": screens.describe(event.data),
             "points": _points_text(event_points[i]) if i < len(event_points) else "",
+            "changeable": access.may_change_event(event),
         }
         for i, event in enumerate(logged)
     ]
+    undoable = _undoable(access, logged)
     tally_key, _ = screens.tally(play.mode)
     ctx = {
         "play": play,
         "sheet": progress.sheet,
         "problems": progress.problems,
-        "totals": [{"result": r, "total": progress.total(i)} for i, r in enumerate(results)],
         "log": list(reversed(log)),
+        "undo": {"event": undoable, "text": screens.describe(undoable.data)} if undoable else None,
+        "may_log": access.may_log(),
         "event_kinds": _shown(play, screens.events) if play.mode == "log" else [],
         "end_kind": screens.end.kind if screens.end else None,
         "end_events": [
-            {"event": e, "text": screens.describe(e.data)}
+            {
+                "event": e,
+                "text": screens.describe(e.data),
+                "changeable": access.may_change_event(e),
+            }
             for e in events
             if e.data["type"] in end_types
         ],
         "tallies": [
-            {"result": r, "url": tally_url(play, r), "entered": tally_key in r.entry}
+            {
+                "result": r,
+                "url": tally_url(play, r),
+                "entered": tally_key in r.entry,
+                "changeable": access.may_change(r),
+            }
             for r in results
         ],
     }
+    ctx.update(table_region(request, play, results, progress))
     return render_screen(request, "event_log/play.html", ctx, "totals")
+
+
+def seat_status(play: Play, result: Result, progress: Progress) -> SeatStatus:
+    """Done once the seat's end-of-game numbers are in; a logged game is being entered
+    from its first event on."""
+    key, _ = screens_of(play).tally(play.mode)
+    if key in result.entry:
+        return SeatStatus(DONE, "numbers in" if play.mode == "counts" else "final tally in")
+    if play.mode == "log" and progress.sheet and progress.sheet.extra.get("event_points"):
+        return SeatStatus(ENTERING, "scoring in the log")
+    return SeatStatus(EMPTY)
 
 
 def _game_index(screens: LogScreens, earlier: list[dict[str, Any]], event_type: str) -> str:
@@ -134,8 +162,20 @@ def _helper(request: HtmxHttpRequest, kind: EventKind) -> dict[str, Any] | None:
     }
 
 
+def _undoable(access: Access, logged: list[PlayEvent]) -> PlayEvent | None:
+    """What this phone's undo takes back: its own last event, or for the host the last."""
+    mine = [e for e in logged if access.may_change_event(e)]
+    if access.is_host:
+        return logged[-1] if logged else None
+    return mine[-1] if mine else None
+
+
 def _event_screen(
-    request: HtmxHttpRequest, play: Play, kind: EventKind, event: PlayEvent | None
+    request: HtmxHttpRequest,
+    play: Play,
+    kind: EventKind,
+    event: PlayEvent | None,
+    access: Access,
 ) -> HttpResponse:
     screens = screens_of(play)
     results = play.ordered_results()
@@ -157,7 +197,7 @@ def _event_screen(
             action = request.POST.get("action")
             if points is not None and not form.errors and action == "save" and not request.htmx:
                 try:
-                    return _store_event(request, play, event, entered, points)
+                    return _store_event(request, play, event, entered, points, access.actor)
                 except StaleEdit as e:
                     saved_now = screens.describe(e.current) if e.current else "deleted"
                     errors = [stale_message("this event", saved_now)]
@@ -187,12 +227,13 @@ def _store_event(
     event: PlayEvent | None,
     data: dict[str, Any],
     points: dict[str, int],
+    by: Actor,
 ) -> HttpResponse:
     try:
         if event is None:
-            play.add_event(data)
+            play.add_event(data, by=by)
         else:
-            play.change_event(event, data, base=request.POST.get("base"))
+            play.change_event(event, data, base=request.POST.get("base"), by=by)
     except InvalidInput as e:
         # Someone else's change got in first; show the log as it now stands.
         for item in e.errors:
@@ -211,7 +252,10 @@ def new_event(request: HtmxHttpRequest, play_id: UUID, event_type: str) -> HttpR
     end_kinds = (screens.end.kind,) if screens.end else ()
     if kind is None or kind not in _shown(play, (*screens.events, *end_kinds)):
         raise Http404("No such event in this game.")
-    return _event_screen(request, play, kind, None)
+    access = access_to(request, play)
+    if not access.may_log():
+        raise PermissionDenied("Your phone is watching this play: take a seat to log events.")
+    return _event_screen(request, play, kind, None, access)
 
 
 @require_http_methods(["GET", "POST"])
@@ -221,17 +265,29 @@ def edit_event(request: HtmxHttpRequest, play_id: UUID, seq: int) -> HttpRespons
     kind = screens.kind(event.data.get("type", ""))
     if kind is None:
         raise Http404("Unknown event.")
+    access = access_to(request, play)
+    if not access.may_change_event(event):
+        raise PermissionDenied("Only the phone that logged this event, or the host, changes it.")
     if request.method == "POST" and request.POST.get("action") == "delete":
-        return _remove(request, play, event)
-    return _event_screen(request, play, kind, event)
+        return _remove(request, play, event, access.actor)
+    return _event_screen(request, play, kind, event, access)
 
 
 @require_POST
 def undo_event(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     play, screens = _get_log_play_for_user(request, play_id)
-    last = play.events.exclude(data__type__in=screens.end_types).order_by("-seq").first()
+    access = access_to(request, play)
+    if not access.may_log():
+        raise PermissionDenied("Your phone is watching this play: it has nothing to undo.")
+    logged = list(play.events.exclude(data__type__in=screens.end_types).order_by("seq"))
+    last = _undoable(access, logged)
     if last is None:
-        messages.info(request, "The log is empty: nothing to undo.")
+        said = (
+            "Nothing of yours in the log to undo."
+            if logged
+            else "The log is empty: nothing to undo."
+        )
+        messages.info(request, said)
         return redirect(play)
     shown = request.POST.get("last", "")
     if shown.isdigit() and int(shown) != last.seq:
@@ -242,12 +298,12 @@ def undo_event(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
             "Nothing was undone; undo again if that is the one you mean.",
         )
         return redirect(play)
-    return _remove(request, play, last)
+    return _remove(request, play, last, access.actor)
 
 
-def _remove(request: HtmxHttpRequest, play: Play, event: PlayEvent) -> HttpResponse:
+def _remove(request: HtmxHttpRequest, play: Play, event: PlayEvent, by: Actor) -> HttpResponse:
     try:
-        play.remove_event(event)
+        play.remove_event(event, by=by)
     except InvalidInput as e:
         for item in e.errors:
             messages.error(request, item.message)
@@ -260,7 +316,7 @@ def _remove(request: HtmxHttpRequest, play: Play, event: PlayEvent) -> HttpRespo
 def player_tally(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpResponse:
     """One player's numbers at the end: the final tally of a log, or their counts."""
     play, screens = _get_log_play_for_user(request, play_id)
-    results, result = get_seat_or_404(play, position)
+    results, result, access = _get_seat_for_user(request, play, position)
     key, specs = screens.tally(play.mode)
     players = [r.name for r in results]
 
@@ -270,7 +326,7 @@ def player_tally(request: HtmxHttpRequest, play_id: UUID, position: int) -> Http
         data = posted(request)
         form = SpecForm(specs, players, play.options, data)
         if form.is_valid():
-            errors, saved = _save_tally(request, play, result, key, form)
+            errors, saved = _save_tally(request, play, result, key, form, access.actor)
             if saved and not request.htmx:
                 # A − or + button, or Enter in a box (the hidden "stay" button), without
                 # JavaScript: saved, and the same screen again.
@@ -296,7 +352,7 @@ def player_tally(request: HtmxHttpRequest, play_id: UUID, position: int) -> Http
 
 
 def _save_tally(
-    request: HtmxHttpRequest, play: Play, result: Result, key: str, form: SpecForm
+    request: HtmxHttpRequest, play: Play, result: Result, key: str, form: SpecForm, by: Actor
 ) -> tuple[list[str], bool]:
     try:
         play.save_part(
@@ -305,6 +361,7 @@ def _save_tally(
             form.to_json(),
             base=request.POST.get("base"),
             editor=request.POST.get("editor", ""),
+            by=by,
         )
     except InvalidInput as e:
         return attach_errors(e, form, f"{key}.{result.name}."), False

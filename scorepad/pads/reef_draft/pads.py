@@ -64,6 +64,7 @@ PADS = [
         to_input=to_input,
         from_input=from_input,
         seat_url=views.seat_url,
+        seat_status=views.seat_status,
         sample_urls=sample_urls,
         in_progress=waiting_for_the_first_seat,
     )

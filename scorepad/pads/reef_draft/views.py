@@ -15,30 +15,49 @@ from games.reef_draft import INFO
 from games.reef_draft.data import CARD_LABELS, DECK, HAND_SIZE, ROUNDS
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Play, Result, StaleEdit
+from scorepad.models import Actor, Play, Progress, Result, StaleEdit
+from scorepad.pads import DONE, EMPTY, ENTERING, SeatStatus
 from scorepad.pads.reef_draft.forms import ReefForm
+from scorepad.table import access_to
 from scorepad.views.common import (
     _get_play_for_user,
+    _get_seat_for_user,
     attach_errors,
-    get_seat_or_404,
     posted,
     render_screen,
     stale_message,
 )
+from scorepad.views.table import table_region
 
 
 def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
     results = play.ordered_results()
-    progress = play.progress(results)
+    progress = play.progress(results, strict=True)
+    access = access_to(request, play)
+    rounds = _round_status(results)
+    for round_ in rounds:
+        for seat in round_["seats"]:
+            may = access.may_change(seat["result"])
+            seat["url"] = reef_url(play, round_["number"], seat["result"].position) if may else None
     ctx = {
         "play": play,
         "results": results,
         "sheet": progress.sheet,
         "problems": progress.problems,
-        "rounds": _round_status(results),
+        "rounds": rounds,
         "rows": _scoreboard_rows(results, progress.sheet),
+        **table_region(request, play, results, progress),
     }
     return render_screen(request, "reef_draft/play.html", ctx, "scoreboard")
+
+
+def seat_status(play: Play, result: Result, progress: Progress) -> SeatStatus:
+    entered = [n for n in range(1, ROUNDS + 1) if str(n) in result.entry.get("rounds", {})]
+    if len(entered) == ROUNDS:
+        return SeatStatus(DONE, f"all {ROUNDS} reefs in")
+    if entered:
+        return SeatStatus(ENTERING, f"round {', '.join(map(str, entered))} in")
+    return SeatStatus(EMPTY)
 
 
 def reef_url(play: Play, round_number: int, position: int) -> str:
@@ -113,7 +132,7 @@ def reef_entry(
     play = _get_play_for_user(request, play_id, games={INFO.slug})
     if not 1 <= round_number <= ROUNDS:
         raise Http404("Reef Draft has three rounds.")
-    results, result = get_seat_or_404(play, position)
+    results, result, access = _get_seat_for_user(request, play, position)
     saved_reef = result.entry.get("rounds", {}).get(str(round_number))
 
     errors: list[str] = []
@@ -121,7 +140,7 @@ def reef_entry(
         # With htmx the script has already stepped the count in the page.
         form = ReefForm(posted(request))
         if form.is_valid():
-            errors = _save_reef(request, play, result, round_number, form)
+            errors = _save_reef(request, play, result, round_number, form, access.actor)
             if not errors and not form.errors and not request.htmx:
                 if request.POST.get("go") == "next":
                     return redirect(_next_step(play, round_number, position, results)[0])
@@ -157,7 +176,12 @@ def reef_entry(
 
 
 def _save_reef(
-    request: HtmxHttpRequest, play: Play, result: Result, round_number: int, form: ReefForm
+    request: HtmxHttpRequest,
+    play: Play,
+    result: Result,
+    round_number: int,
+    form: ReefForm,
+    by: Actor,
 ) -> list[str]:
     """Save this reef if the game still holds together with it; else say why not.
 
@@ -171,6 +195,7 @@ def _save_reef(
             form.reef(),
             base=request.POST.get("base"),
             editor=request.POST.get("editor", ""),
+            by=by,
         )
     except InvalidInput as e:
         return attach_errors(e, form, f"rounds[{round_number - 1}].{result.name}.")

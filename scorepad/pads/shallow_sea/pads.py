@@ -87,6 +87,7 @@ PADS = [
         to_input=to_input,
         from_input=from_input,
         seat_url=views.seat_url,
+        seat_status=views.seat_status,
         setup=views.setup,
         result_extras=result_extras,
         personal_pages=(

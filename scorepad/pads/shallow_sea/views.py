@@ -25,7 +25,7 @@ from games.shallow_sea.scoring import ocean_warnings
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import Play, Progress, Result, StaleEdit
-from scorepad.pads import Pad
+from scorepad.pads import DONE, EMPTY, ENTERING, Pad, SeatStatus
 from scorepad.pads.shallow_sea.board import (
     BUBBLE_SHAPES,
     SPACE_SHAPES,
@@ -53,6 +53,7 @@ from scorepad.pads.shallow_sea.forms import (
 from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
 from scorepad.views.common import (
     _get_play_for_user,
+    _get_seat_for_user,
     _get_table_for_user,
     attach_errors,
     get_seat_or_404,
@@ -62,6 +63,7 @@ from scorepad.views.common import (
     stale_message,
     start_play_for,
 )
+from scorepad.views.table import table_region
 
 SLUG = INFO.slug
 
@@ -107,32 +109,29 @@ def seat_url(play: Play, result: Result) -> str:
 def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
     results = play.ordered_results()
     progress = play.progress(results, strict=True)
-    kind = _entry_kind(play)
-    players = []
-    for index, result in enumerate(results):
-        board = board_of(result)
-        if kind == "board":
-            tiles, fish = len(board.get("tiles", {})), len(board.get("fish", []))
-            counted = f"{tiles} tile{'s' * (tiles != 1)}, {fish} fish"
-            status = counted if entered(result, kind) else "not started"
-        else:
-            status = "sheet in" if entered(result, kind) else "not started"
-        players.append(
-            {
-                "result": result,
-                "url": seat_url(play, result),
-                "status": status,
-                "total": progress.total(index),
-                "to_finish": len(progress.left_to_enter(_entry_field(play, result))),
-            }
-        )
     ctx = {
         "play": play,
-        "players": players,
         "problems": progress.problems,
         "summary": setup_summary(play.mode, play.options),
+        **table_region(request, play, results, progress),
     }
     return render_screen(request, "shallow_sea/play.html", ctx, "players")
+
+
+def seat_status(play: Play, result: Result, progress: Progress) -> SeatStatus:
+    """What is on the seat's ocean (or that its paper column is in), and what is still
+    missing before the game can finish."""
+    kind = _entry_kind(play)
+    if not entered(result, kind):
+        return SeatStatus(EMPTY)
+    if kind == "board":
+        board = board_of(result)
+        tiles, fish = len(board.get("tiles", {})), len(board.get("fish", []))
+        detail = f"{tiles} tile{'s' * (tiles != 1)}, {fish} fish"
+    else:
+        detail = "sheet in"
+    left = len(progress.left_to_enter(_entry_field(play, result)))
+    return SeatStatus(ENTERING, f"{detail} · {left} to do") if left else SeatStatus(DONE, detail)
 
 
 def _live(play: Play, results: list[Result], result: Result) -> dict[str, Any]:
@@ -199,7 +198,7 @@ def _ocean_context(
 def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpResponse:
     """The board screen; a POST saves what lies beside the ocean (Seashells, Lionfish)."""
     play = _get_seat_play_for_user(request, play_id, "board")
-    results, result = get_seat_or_404(play, position)
+    results, result, access = _get_seat_for_user(request, play, position)
     tap = "fish" if request.GET.get("tap") == "fish" else "tiles"
     template = "shallow_sea/ocean.html"
     if request.method == "GET":
@@ -215,7 +214,7 @@ def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
     general: list[str] = []
     if form.is_valid():
         try:
-            results = play.change_part(position, ("board",), form.apply)
+            results = play.change_part(position, ("board",), form.apply, by=access.actor)
         except InvalidInput as e:
             general = attach_errors(
                 e, form, f"boards.{result.name}.", lambda f: f if f in form.fields else None
@@ -238,7 +237,7 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
     play = _get_seat_play_for_user(request, play_id, "board")
     if space not in SPACE_POINTS:
         raise Http404("No such space on the board.")
-    results, result = get_seat_or_404(play, position)
+    results, result, access = _get_seat_for_user(request, play, position)
     sealife = play.options.get("setup", {}).get("sealife", [])
     printed = printed_values(board_of(r) for r in results)
     tile = board_of(result).get("tiles", {}).get(space)
@@ -250,7 +249,10 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
             if not form.errors:
                 try:
                     saved = play.change_part(
-                        position, ("board",), lambda board: with_tile(board, space, new_tile)
+                        position,
+                        ("board",),
+                        lambda board: with_tile(board, space, new_tile),
+                        by=access.actor,
                     )
                 except InvalidInput as e:
                     prefix = f"boards.{result.name}.tiles.{space}."
@@ -328,7 +330,7 @@ def ocean_bubble(
     point = bubble_point(bubble)
     if point is None:
         raise Http404("No such bubble on the board.")
-    results, result = get_seat_or_404(play, position)
+    results, result, access = _get_seat_for_user(request, play, position)
     errors: list[str] = []
     if request.method == "POST":
         form = FishForm(request.POST)
@@ -337,7 +339,10 @@ def ocean_bubble(
             color = None if color == "none" else color
             try:
                 saved = play.change_part(
-                    position, ("board",), lambda board: with_fish(board, point, color)
+                    position,
+                    ("board",),
+                    lambda board: with_fish(board, point, color),
+                    by=access.actor,
                 )
             except InvalidInput as e:
                 errors = attach_errors(e, form, f"boards.{result.name}.fish", lambda _: "color")
@@ -359,7 +364,7 @@ def ocean_bubble(
 @require_http_methods(["GET", "POST"])
 def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpResponse:
     play = _get_seat_play_for_user(request, play_id, "sheet")
-    results, result = get_seat_or_404(play, position)
+    results, result, access = _get_seat_for_user(request, play, position)
     setup = play.options.get("setup", {})
     errors: list[str] = []
     saved = False
@@ -374,6 +379,7 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
                     form.sheet(),
                     base=request.POST.get("base"),
                     editor=request.POST.get("editor", ""),
+                    by=access.actor,
                 )
             except InvalidInput as e:
                 errors = attach_errors(e, form, f"sheets.{result.name}.")

@@ -1,0 +1,163 @@
+"""The table: every phone that plays, and what each may do.
+
+A phone is known by a random token in its cookie (no login needed). It joins a play
+with the play's code, takes a seat (then enters that seat alone) or just watches.
+The host is whoever started the play or, for a play in a group, any member of the
+group; for a play outside any group, also whoever holds its own link and has not
+joined it as a player: that link is the host's key, the join code the players'.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+
+from scorepad.models import Actor, Membership, PlayEvent, Result, TablePhone
+from scorepad.models import Play as PlayModel
+
+PHONE_COOKIE = "scorepad_phone"
+PHONE_COOKIE_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
+
+
+class Phone:
+    """This request's phone: the token its cookie holds, or a new one it is given."""
+
+    def __init__(self, cookie: str | None):
+        self.is_new = not (cookie and len(cookie) == 43 and cookie.isascii())
+        self.token = secrets.token_urlsafe(32) if self.is_new else str(cookie)
+        self.used = False
+
+    def use(self) -> str:
+        """The token, to be kept: a new phone gets its cookie with the answer."""
+        self.used = True
+        return self.token
+
+
+class PhoneMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        phone = Phone(request.COOKIES.get(PHONE_COOKIE))
+        request.phone = phone  # type: ignore[attr-defined]
+        response = self.get_response(request)
+        if phone.is_new and phone.used:
+            response.set_cookie(
+                PHONE_COOKIE,
+                phone.token,
+                max_age=PHONE_COOKIE_AGE,
+                httponly=True,
+                samesite="Lax",
+                secure=settings.SESSION_COOKIE_SECURE,
+            )
+        return response
+
+
+def phone_token(request: HttpRequest) -> str:
+    return request.phone.use()  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Access:
+    """What one request may do at one play's table."""
+
+    play: PlayModel
+    user: Any
+    phone: TablePhone | None  # this phone's place at the table, if it joined
+    is_member: bool  # of the play's group
+    is_owner: bool  # of the play's group
+
+    @property
+    def seat(self) -> Result | None:
+        return self.phone.result if self.phone else None
+
+    @property
+    def is_host(self) -> bool:
+        if self.phone is not None and self.phone.is_host:
+            return True
+        if self.play.group_id is not None:
+            return self.is_member
+        return self.phone is None
+
+    @property
+    def is_watching(self) -> bool:
+        return not self.is_host and self.seat is None
+
+    @property
+    def in_history(self) -> bool:
+        return self.play.is_finished and self.play.group_id is not None
+
+    def holds(self, result: Result) -> bool:
+        return self.seat is not None and self.seat.pk == result.pk
+
+    def may_correct(self, result: Result | None = None) -> bool:
+        """A play kept in a group's history is corrected by whoever recorded it, an
+        owner of the group, or the seat's own player (or its phone)."""
+        user = self.user
+        if user.is_authenticated and (self.play.recorded_by_id == user.pk or self.is_owner):
+            return True
+        if result is None:
+            return False
+        return self.holds(result) or (user.is_authenticated and result.player.user_id == user.pk)
+
+    def may_change(self, result: Result) -> bool:
+        """Whether this phone may change ``result``'s entry: a seat's phone its own
+        seat, the host any."""
+        if self.in_history:
+            return self.may_correct(result)
+        return self.is_host or self.holds(result)
+
+    def may_log(self) -> bool:
+        """Whether this phone may add to a shared log: the host and any seated phone."""
+        if self.in_history:
+            return self.may_correct()
+        return self.is_host or self.seat is not None
+
+    def may_change_event(self, event: PlayEvent) -> bool:
+        """An event is changed by the phone that logged it, or by the host."""
+        if self.in_history:
+            return self.may_correct()
+        return self.is_host or (self.seat is not None and event.seat == self.seat.position)
+
+    @property
+    def actor(self) -> Actor:
+        """Who this is, as the play's record of corrections names them."""
+        seat = self.seat.position if self.seat else None
+        if self.user.is_authenticated:
+            return Actor(self.user.get_username(), self.user, seat)
+        if self.seat is not None:
+            return Actor(f"{self.seat.name}'s phone", None, seat)
+        return Actor("the host's phone" if self.is_host else "a phone", None, seat)
+
+    @property
+    def key(self) -> str:
+        """What this phone's view of the table depends on besides the play itself."""
+        role = "h" if self.is_host else "w"
+        return f"{role}{self.seat.position if self.seat else ''}"
+
+
+def access_to(request: HttpRequest, play: PlayModel) -> Access:
+    """This request's access to ``play``, worked out once per request."""
+    known: dict[int, Access] = request.__dict__.setdefault("table_access", {})
+    if play.pk not in known:
+        known[play.pk] = _access(request, play)
+    return known[play.pk]
+
+
+def _access(request: HttpRequest, play: PlayModel) -> Access:
+    token = phone_token(request)
+    phone = play.phones.select_related("result__player").filter(token=token).first()
+    user = request.user
+    role = None
+    if play.group_id is not None and user.is_authenticated:
+        role = (
+            Membership.objects.filter(group_id=play.group_id, user=user)
+            .values_list("role", flat=True)
+            .first()
+        )
+    return Access(play, user, phone, role is not None, role == Membership.Role.OWNER)

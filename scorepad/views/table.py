@@ -1,0 +1,282 @@
+"""The table: phones joining a play with its code, the seats and who holds them, the
+host's invite panel, and the live view every phone polls (answered 304 while nothing
+changed). Written once for every game: a game only says how far a seat is
+(``Pad.seat_status``) and where a seat enters its part (``Pad.seat_url``)."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+import segno
+from django.contrib import messages
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from scorepad.http import HtmxHttpRequest
+from scorepad.models import Play, Progress, Result, SeatTaken, read_join_code
+from scorepad.pads import DONE, ENTERING
+from scorepad.table import Access, access_to, phone_token
+from scorepad.views.common import _get_play_for_user
+
+# Wrong codes one address may try before it waits: a code is one of 32**6, so guessing
+# one of the few live ones stays hopeless.
+JOIN_GUESSES = 20
+JOIN_GUESS_WINDOW = 10 * 60  # seconds
+STAGE_WORDS = {DONE: "done", ENTERING: "entering"}
+
+
+def table_etag(play: Play, access: Access, view: str) -> str:
+    """What a phone's view of the table depends on: the play as it now stands, who
+    this phone is, whether the play was still being entered, and which view."""
+    state = "f" if play.is_finished else "i"
+    return f'"t{play.version}-{access.key}-{state}-{view}"'
+
+
+def unchanged(request: HttpRequest, etag: str) -> bool:
+    return request.headers.get("If-None-Match") == etag
+
+
+def finished_meanwhile(request: HttpRequest, play: Play) -> bool:
+    """A phone's poll from a page shown while the play was still being entered."""
+    seen = request.headers.get("If-None-Match", "")
+    return play.is_finished and "-i-" in seen
+
+
+def conditional(response: HttpResponse, etag: str) -> HttpResponse:
+    """A table view that phones poll: never stored, always asked again with its ETag."""
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-store, private"
+    return response
+
+
+def not_modified(etag: str) -> HttpResponse:
+    return conditional(HttpResponse(status=304), etag)
+
+
+def table_context(
+    request: HttpRequest, play: Play, results: list[Result], progress: Progress, view: str
+) -> dict[str, Any]:
+    """Each seat (how far it is, who holds it, its running total), and what this phone
+    may do: the shared table every game's screen of a play shows."""
+    access = access_to(request, play)
+    phones = list(play.phones.all())
+    holders = {phone.result_id: phone for phone in phones if phone.result_id}
+    statuses = [play.pad.seat_status(play, r, progress) for r in results]
+    all_done = all(status.stage == DONE for status in statuses)
+    hidden = play.hide_totals and not all_done and not play.is_finished
+    seats = []
+    for index, (result, status) in enumerate(zip(results, statuses, strict=True)):
+        phone = holders.get(result.pk)
+        stage = STAGE_WORDS.get(status.stage) or ("joined" if phone else "not joined")
+        seats.append(
+            {
+                "result": result,
+                "stage": stage,
+                "detail": status.detail,
+                "on_a_phone": phone is not None,
+                "mine": access.holds(result),
+                "total": None if hidden else progress.total(index),
+                "url": play.pad.seat_url(play, result) if access.may_change(result) else None,
+                "asking": [p for p in phones if p.wants_id == result.pk] if access.is_host else [],
+            }
+        )
+    return {
+        "access": access,
+        "seats": seats,
+        "done": sum(status.stage == DONE for status in statuses),
+        "totals_hidden": hidden,
+        "watching": sum(1 for p in phones if p.result_id is None and not p.is_host),
+        "may_finish": not play.is_finished
+        and (access.is_host or (play.seats_may_finish and all_done and access.seat is not None)),
+        "etag": table_etag(play, access, view),
+        "problems": progress.problems,
+    }
+
+
+def join_link(request: HttpRequest, code: str) -> str:
+    return request.build_absolute_uri(reverse("join_play", args=[code]))
+
+
+def qr_code(url: str) -> SafeString:
+    """The link as a QR code, drawn here as SVG (dark on light, as scanners want)."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=4, border=2, dark="#000", light="#fff", svgclass="qr", omitsize=True
+    )
+    return mark_safe(svg)  # segno's own markup, from our own link
+
+
+def invite_context(request: HttpRequest, play: Play, access: Access) -> dict[str, Any] | None:
+    """The host's Invite players panel: the code, its link and QR code."""
+    if not access.is_host or play.is_finished:
+        return None
+    code = play.ensure_join_code()
+    link = join_link(request, code) if code else None
+    return {"code": code, "link": link, "qr": qr_code(link) if link else None}
+
+
+@require_http_methods(["GET"])
+def table(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
+    """The one-line table every entry screen polls: how far each seat is; once the play
+    is finished, every phone is sent to the result."""
+    play = _get_play_for_user(request, play_id)
+    access = access_to(request, play)
+    etag = table_etag(play, access, "bar")
+    if finished_meanwhile(request, play):
+        return conditional(HttpResponseClientRedirect(reverse("result", args=[play.uuid])), etag)
+    if unchanged(request, etag):
+        return not_modified(etag)
+    results = play.ordered_results()
+    progress = play.progress(results, strict=True)
+    ctx = {"play": play, "table": table_context(request, play, results, progress, "bar")}
+    return conditional(render(request, "table_bar.html", ctx), etag)
+
+
+# --- Joining ----------------------------------------------------------------------------------
+def _guesses_key(request: HttpRequest) -> str:
+    return f"join-guesses:{request.META.get('REMOTE_ADDR', '')}"
+
+
+def _too_many_guesses(request: HttpRequest) -> bool:
+    return cache.get(_guesses_key(request), 0) >= JOIN_GUESSES
+
+
+def _count_a_wrong_guess(request: HttpRequest) -> None:
+    key = _guesses_key(request)
+    if not cache.add(key, 1, JOIN_GUESS_WINDOW):
+        cache.incr(key)
+
+
+def _wait(request: HttpRequest) -> HttpResponse:
+    response = render(request, "join_wait.html", {"minutes": JOIN_GUESS_WINDOW // 60}, status=429)
+    response["Retry-After"] = str(JOIN_GUESS_WINDOW)
+    return response
+
+
+@require_http_methods(["GET"])
+def join_code(request: HtmxHttpRequest) -> HttpResponse:
+    """Type the code the host's phone shows."""
+    typed = request.GET.get("code", "")
+    if typed:
+        code = read_join_code(typed)
+        if code is not None:
+            return redirect("join_play", code)
+        messages.error(request, "A join code is 6 letters and digits, like 7KQ2MX.")
+    return render(request, "join_code.html", {"typed": typed})
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """A phone opens the host's link (or typed the code): the seats, to take one or watch."""
+    if _too_many_guesses(request):
+        return _wait(request)
+    wanted = read_join_code(code)
+    play = (
+        Play.objects.filter(join_code=wanted, joining_open=True)
+        .exclude(status=Play.Status.FINISHED)
+        .first()
+        if wanted
+        else None
+    )
+    if play is None:
+        _count_a_wrong_guess(request)
+        return render(request, "join_code.html", {"typed": code, "unknown": True}, status=404)
+    if wanted != code:
+        return redirect("join_play", wanted)
+    results = play.ordered_results()
+    access = access_to(request, play)
+    if request.method == "POST":
+        return _take(request, play, results, access)
+    held = set(play.phones.filter(result__isnull=False).values_list("result_id", flat=True))
+    ctx = {
+        "play": play,
+        "code": wanted,
+        "access": access,
+        "seats": [{"result": r, "held": r.pk in held, "mine": access.holds(r)} for r in results],
+    }
+    return render(request, "join_play.html", ctx)
+
+
+def _take(
+    request: HtmxHttpRequest, play: Play, results: list[Result], access: Access
+) -> HttpResponse:
+    action = request.POST.get("action", "")
+    if action == "watch":
+        play.seat_phone(phone_token(request), None, request.user)
+        messages.success(request, "You are watching: the table follows every score.")
+        return redirect(play)
+    position = request.POST.get("seat", "")
+    result = next((r for r in results if str(r.position) == position), None)
+    if result is None:
+        raise Http404("No such seat at this table.")
+    if action == "ask":
+        play.ask_for_seat(phone_token(request), result)
+        messages.info(request, f"Asked the host to hand you {result.name}'s seat.")
+        return redirect("join_play", play.join_code)
+    try:
+        play.seat_phone(phone_token(request), result, request.user)
+    except SeatTaken:
+        messages.error(
+            request,
+            f"{result.name}'s seat is on another phone. Ask the host to hand it to you, "
+            f"or leave it on that phone first.",
+        )
+        return redirect("join_play", play.join_code)
+    messages.success(request, f"This phone is {result.name}'s seat.")
+    return redirect(play.pad.seat_url(play, result))
+
+
+@require_POST
+def table_action(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
+    """What the host does with the table (close joining, release a seat, hand a seat
+    over), and a seat's phone leaving its seat."""
+    play = _get_play_for_user(request, play_id)
+    access = access_to(request, play)
+    action = request.POST.get("action", "")
+    if action == "leave" and access.seat is not None:
+        play.release(access.seat)
+        messages.success(request, f"This phone no longer holds {access.seat.name}'s seat.")
+        return redirect(play)
+    if not access.is_host:
+        raise PermissionDenied("Only the host changes the table.")
+    if action in ("close", "open"):
+        play.set_joining(is_open=action == "open")
+    elif action in ("seats_may_finish", "host_finishes"):
+        play.seats_may_finish = action == "seats_may_finish"
+        play.save(update_fields=["seats_may_finish", "updated"])
+        play.touch()
+    elif action in ("release", "hand_over", "refuse"):
+        _change_seat(play, action, request.POST.get("seat", ""), request.POST.get("phone", ""))
+    else:
+        raise Http404("No such thing to do with the table.")
+    return redirect(play)
+
+
+def _change_seat(play: Play, action: str, seat: str, phone: str) -> None:
+    if action == "release":
+        result = get_object_or_404(play.results, position=int(seat) if seat.isdigit() else -1)
+        play.release(result)
+        return
+    asking = get_object_or_404(play.phones, pk=int(phone) if phone.isdigit() else 0)
+    if action == "hand_over":
+        play.hand_over(asking)
+    else:
+        asking.wants = None
+        asking.save(update_fields=["wants"])
+        play.touch()
+
+
+def table_region(
+    request: HttpRequest, play: Play, results: list[Result], progress: Progress
+) -> dict[str, Any]:
+    """What a game's own screen of a play adds for the shared table (templates
+    table_region.html and invite.html): the seats, this phone's access, and the host's
+    Invite players panel (drawn only with the whole page, not for each poll)."""
+    table = table_context(request, play, results, progress, "hub")
+    return {"table": table, "invite": lambda: invite_context(request, play, table["access"])}
