@@ -51,10 +51,10 @@ def _get_play_for_user(
     user's groups, or this phone joined it with its code; and (for a game's own
     screens) of one of ``games``. 404 for anything else, in one query."""
     joined = TablePhone.objects.filter(play=OuterRef("pk"), token=phone_token(request))
-    visible = Q(group__isnull=True) | Exists(joined)
+    visible: Q = Q(group__isnull=True) | Q(Exists(joined))
     if request.user.is_authenticated:
         members = Membership.objects.filter(group=OuterRef("group"), user=request.user)
-        visible |= Exists(members)
+        visible |= Q(Exists(members))
     plays = Play.objects.select_related("group").filter(visible)
     if games is not None:
         plays = plays.filter(game__in=games)
@@ -68,15 +68,6 @@ def get_seat_or_404(play: Play, position: int) -> tuple[list[Result], Result]:
     if result is None:
         raise Http404("No such player in this play.")
     return results, result
-
-
-def _get_seat_for_user(
-    request: HtmxHttpRequest, play: Play, position: int
-) -> tuple[list[Result], Result, Access]:
-    """Every seat of the play, the one at ``position`` (404 if none) and this request's
-    access, if it may change that seat: 403 if not."""
-    results, result = get_seat_or_404(play, position)
-    return results, result, _get_access_to_change(request, play, result)
 
 
 def _get_seat_for_user(
@@ -105,10 +96,20 @@ def _get_access_to_change(request: HtmxHttpRequest, play: Play, result: Result) 
     raise PermissionDenied("Your phone is watching this play: take a seat to enter scores.")
 
 
-def next_seat_url(play: Play, results: list[Result], position: int) -> str:
-    """The next seat's own screen, after the last seat the play's own."""
+def next_seat(results: list[Result], position: int, access: Access) -> Result | None:
+    """The seat the host enters after this one; a phone entering its own seat has
+    only that one."""
+    if not access.is_host or (access.seat is not None and access.seat.position == position):
+        return None
     later = [r for r in results if r.position > position]
-    return play.pad.seat_url(play, later[0]) if later else play.get_absolute_url()
+    return later[0] if later else None
+
+
+def next_seat_url(play: Play, results: list[Result], position: int, access: Access) -> str:
+    """The next seat's own screen for the host; after the last seat, or for a seat's
+    phone, the play's own screen (the table)."""
+    later = next_seat(results, position, access)
+    return play.pad.seat_url(play, later) if later else play.get_absolute_url()
 
 
 DEVICE_PLAYS = "plays_on_this_device"
@@ -156,7 +157,11 @@ def start_play_for(
         hide_totals=cleaned.get("hide_totals", False),
     )
     _remember_on_this_device(request, play)
-    play.phones.create(token=phone_token(request), is_host=True)
+    # The host's phone is the table's; it holds the host's own seat when the first seat
+    # carries their name.
+    first = play.ordered_results()[0]
+    own = bool(table.first_seat) and first.name.casefold() == table.first_seat.casefold()
+    play.phones.create(token=phone_token(request), is_host=True, result=first if own else None)
     return play
 
 

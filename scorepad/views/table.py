@@ -189,6 +189,9 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
         return render(request, "join_code.html", {"typed": code, "unknown": True}, status=404)
     if wanted != code:
         return redirect("join_play", wanted)
+    # A phone that came with the code is at the table from now on (watching, until it
+    # takes a seat): the players' key never makes it the host.
+    play.phones.get_or_create(token=phone_token(request))
     results = play.ordered_results()
     access = access_to(request, play)
     if request.method == "POST":

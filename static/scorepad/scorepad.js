@@ -22,3 +22,14 @@ document.addEventListener("click", (event) => {
 document.addEventListener("focusin", (event) => {
   if (event.target.matches("input[type=number]")) event.target.select();
 });
+
+// The host's Share button: the phone's own share sheet, where the browser has one (the
+// link and the QR code next to it work without).
+if (navigator.share) {
+  for (const button of document.querySelectorAll("button.share")) {
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      navigator.share({ title: button.dataset.shareTitle, url: button.dataset.shareUrl }).catch(() => {});
+    });
+  }
+}

@@ -184,7 +184,7 @@ def score_reef_draft(phone: Phone, first: str, second: str) -> None:
 
 # --- Seagrass: the live log, with an undo ------------------------------------------------------
 def totals(page: Page) -> Any:
-    return expect(page.locator(".totals .points"))
+    return expect(page.locator(".seats .points"))
 
 
 def score_seagrass_with_undo(phone: Phone, first: str, second: str) -> None:
@@ -354,7 +354,7 @@ def score_shallow_sea_board(phone: Phone, first: str, second: str) -> None:
     expect(page.get_by_role("heading", name="Shallow Sea")).to_be_visible()
     phone.shot("shallow-sea-players")
 
-    page.locator(".sea-players").get_by_role("link", name=re.compile(f"^{first}")).click()
+    page.locator(".seats").get_by_role("link", name=re.compile(f"^{first}")).click()
     expect(page.get_by_role("heading", name=f"{first}'s ocean")).to_be_visible()
     phone.shot("shallow-sea-ocean-empty", full_page=False)
     coral(phone, "R3C4", "red", 9, "red", shot=True)
@@ -369,7 +369,7 @@ def score_shallow_sea_board(phone: Phone, first: str, second: str) -> None:
     expect(page.get_by_role("heading", name=f"{second}'s ocean")).to_be_visible()
     coral(phone, "R1C2", "yellow", 5, "yellow")
     seashells(phone, 1)
-    page.get_by_role("button", name="Done: back to all players").click()
+    page.get_by_role("button", name="Done: back to the table").click()
     expect(page.locator("#players")).to_contain_text("1 tile, 0 fish")
     phone.shot("shallow-sea-players-done")
     page.get_by_role("button", name="Finish and see the result").click()
@@ -386,7 +386,7 @@ def score_shallow_sea_solo(phone: Phone, player: str) -> None:
     start_shallow_sea(phone, [player], mode="Solo", achievement="None")
     page.get_by_role("radio", name=re.compile("^Copy each column of the paper score pad")).check()
     page.get_by_role("button", name="Start scoring").last.click()
-    page.locator(".sea-players").get_by_role("link", name=re.compile(f"^{player}")).click()
+    page.locator(".seats").get_by_role("link", name=re.compile(f"^{player}")).click()
     expect(page.get_by_role("heading", name=f"{player}'s score pad")).to_be_visible()
     for label, value in {
         "Orange: Cryptic Coloration": 14,
@@ -406,7 +406,7 @@ def score_shallow_sea_solo(phone: Phone, player: str) -> None:
     if phone.js:  # the running total, as typed
         expect(page.locator("#status")).to_contain_text("156")
     phone.shot("shallow-sea-score-pad")
-    page.get_by_role("button", name="Save and back to all players").click()
+    page.get_by_role("button", name="Save and back to the table").click()
     expect(page.locator("#players")).to_contain_text("156")
     page.get_by_role("button", name="Finish and see the result").click()
     expect(page.locator(".ranking")).to_contain_text("156")

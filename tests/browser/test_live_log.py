@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 
 def totals(page: Page) -> list[str]:
-    return page.locator(".totals .points").all_inner_texts()
+    return page.locator(".seats .points").all_inner_texts()
 
 
 def test_log_undo_edit_and_finish(

@@ -154,7 +154,7 @@ def test_an_ocean_tapped_in_scores_as_the_api_does(
     expect(page.locator("#editor")).to_contain_text("Saved R2C1")
     page.get_by_role("button", name="One more: Seashells left").click()
     expect(page.locator("#live")).not_to_contain_text("needs the Seashells")
-    page.get_by_role("button", name="Done: back to all players").click()
+    page.get_by_role("button", name="Done: back to the table").click()
     expect(page.locator("#players")).to_contain_text("2 tiles, 0 fish")
     screenshot("hub", full_page=False)
 
@@ -322,7 +322,7 @@ def test_a_solo_score_pad_with_its_rank(page: Page, console_errors: list[str], s
     expect(page.locator("#status")).to_contain_text("156")
     expect(page.locator("#status")).to_contain_text("Diver")
     screenshot("sheet", full_page=False)
-    page.get_by_role("button", name="Save and back to all players").click()
+    page.get_by_role("button", name="Save and back to the table").click()
     page.get_by_role("button", name="Finish and see the result").click()
     expect(page.locator(".ranking")).to_contain_text("156")
     expect(page.locator(".player-extras")).to_contain_text("Solo rank: Diver")

@@ -31,6 +31,7 @@ from scorepad.views.common import (
     _get_seat_for_user,
     attach_errors,
     json_answer,
+    next_seat,
     next_seat_url,
     posted,
     render_screen,
@@ -332,7 +333,7 @@ def player_tally(request: HtmxHttpRequest, play_id: UUID, position: int) -> Http
                 # JavaScript: saved, and the same screen again.
                 if request.POST.get("step") or request.POST.get("go") == "stay":
                     return redirect(request.path)
-                return redirect(next_seat_url(play, results, position))
+                return redirect(next_seat_url(play, results, position, access))
     else:
         initial = SpecForm.initial_from(specs, players, result.entry.get(key, {}))
         form = SpecForm(specs, players, play.options, initial=initial)
@@ -346,7 +347,7 @@ def player_tally(request: HtmxHttpRequest, play_id: UUID, position: int) -> Http
         "errors": errors,
         "saved": saved,
         "is_counts": play.mode == "counts",
-        "next_name": results[position + 1].name if position + 1 < len(results) else None,
+        "next_name": getattr(next_seat(results, position, access), "name", None),
     }
     return render_screen(request, "event_log/tally.html", ctx, "htmx-update")
 

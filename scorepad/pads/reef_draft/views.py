@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -18,7 +19,7 @@ from scorepad.http import HtmxHttpRequest
 from scorepad.models import Actor, Play, Progress, Result, StaleEdit
 from scorepad.pads import DONE, EMPTY, ENTERING, SeatStatus
 from scorepad.pads.reef_draft.forms import ReefForm
-from scorepad.table import access_to
+from scorepad.table import Access, access_to
 from scorepad.views.common import (
     _get_play_for_user,
     _get_seat_for_user,
@@ -33,12 +34,8 @@ from scorepad.views.table import table_region
 def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
     results = play.ordered_results()
     progress = play.progress(results, strict=True)
-    access = access_to(request, play)
     rounds = _round_status(results)
-    for round_ in rounds:
-        for seat in round_["seats"]:
-            may = access.may_change(seat["result"])
-            seat["url"] = reef_url(play, round_["number"], seat["result"].position) if may else None
+    _link_seats(play, rounds, access_to(request, play))
     ctx = {
         "play": play,
         "results": results,
@@ -49,6 +46,14 @@ def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
         **table_region(request, play, results, progress),
     }
     return render_screen(request, "reef_draft/play.html", ctx, "scoreboard")
+
+
+def _link_seats(play: Play, rounds: list[dict[str, Any]], access: Access) -> None:
+    """Each round's seats link to their reef where this phone may enter it."""
+    for number, round_ in enumerate(rounds, 1):
+        for seat in round_["seats"]:
+            may = access.may_change(seat["result"])
+            seat["url"] = reef_url(play, number, seat["result"].position) if may else None
 
 
 def seat_status(play: Play, result: Result, progress: Progress) -> SeatStatus:
@@ -133,6 +138,15 @@ def reef_entry(
     if not 1 <= round_number <= ROUNDS:
         raise Http404("Reef Draft has three rounds.")
     results, result, access = _get_seat_for_user(request, play, position)
+    waiting = _waiting_for(results, round_number - 1)
+    if waiting and not access.is_host:
+        # A seat's phone moves on with the table: the round before must be in first.
+        names = ", ".join(r.name for r in waiting)
+        messages.info(
+            request,
+            f"Round {round_number} opens once round {round_number - 1} is in: waiting for {names}.",
+        )
+        return redirect(play)
     saved_reef = result.entry.get("rounds", {}).get(str(round_number))
 
     errors: list[str] = []
@@ -143,7 +157,7 @@ def reef_entry(
             errors = _save_reef(request, play, result, round_number, form, access.actor)
             if not errors and not form.errors and not request.htmx:
                 if request.POST.get("go") == "next":
-                    return redirect(_next_step(play, round_number, position, results)[0])
+                    return redirect(_next_step(play, round_number, result, results, access)[0])
                 # Back to the count that was stepped, not the top of the page.
                 stepped = request.POST.get("step", "").partition(":")[0]
                 return redirect(f"{request.path}#row-{stepped}" if stepped else request.path)
@@ -153,6 +167,7 @@ def reef_entry(
 
     score = play.progress(results).player(results.index(result))
     rounds = _round_status(results)
+    _link_seats(play, rounds, access)
     round_points = score.extra["rounds"] if score else []
     ctx = {
         "play": play,
@@ -169,7 +184,7 @@ def reef_entry(
         "reef_size": form.typed_card_count(),
         "round_points": round_points[round_number - 1] if round_number <= len(round_points) else 0,
         "round_complete": rounds[round_number - 1]["entered"] == len(results),
-        "next_label": _next_step(play, round_number, position, results)[1],
+        "next_label": _next_step(play, round_number, result, results, access)[1],
         "hand_size": HAND_SIZE[len(results)],
     }
     return render_screen(request, "reef_draft/entry.html", ctx, "htmx-update")
@@ -210,11 +225,26 @@ def describe_reef(reef: dict[str, Any]) -> str:
     return ", ".join(counts) or "nothing"
 
 
+def _waiting_for(results: list[Result], round_number: int) -> list[Result]:
+    """The seats whose reef of ``round_number`` is not in yet (none before round 1)."""
+    if round_number < 1:
+        return []
+    return [r for r in results if str(round_number) not in r.entry.get("rounds", {})]
+
+
 def _next_step(
-    play: Play, round_number: int, position: int, results: list[Result]
+    play: Play, round_number: int, result: Result, results: list[Result], access: Access
 ) -> tuple[str, str]:
-    """Where "Save" goes next, and what its button says: the next player, then the
-    next round's first player, then the scoreboard."""
+    """Where "Save" goes next, and what its button says. The host goes through the
+    players, then the next round's first player, then the scoreboard; a seat's phone
+    to its own next reef once the round is in, or to the table to wait for it."""
+    if not access.is_host or access.holds(result):
+        others = [r for r in _waiting_for(results, round_number) if r.pk != result.pk]
+        if round_number < ROUNDS and not others:
+            url = reef_url(play, round_number + 1, result.position)
+            return url, f"Save, next: round {round_number + 1}"
+        return play.get_absolute_url(), "Save and see the table"
+    position = result.position
     if position + 1 < len(results):
         url = reef_url(play, round_number, position + 1)
         return url, f"Save, next: {results[position + 1].name}"

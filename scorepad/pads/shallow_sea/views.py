@@ -51,12 +51,14 @@ from scorepad.pads.shallow_sea.forms import (
     TileForm,
 )
 from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
+from scorepad.table import Access, access_to
 from scorepad.views.common import (
     _get_play_for_user,
     _get_seat_for_user,
     _get_table_for_user,
     attach_errors,
     get_seat_or_404,
+    next_seat,
     next_seat_url,
     posted,
     render_screen,
@@ -162,6 +164,7 @@ def _ocean_context(
     play: Play,
     results: list[Result],
     result: Result,
+    access: Access,
     *,
     tap: str,
     editor: dict[str, Any] | None = None,
@@ -169,14 +172,13 @@ def _ocean_context(
     saved: str = "",
 ) -> dict[str, Any]:
     board = board_of(result)
-    index = results.index(result)
     achievement = play.options.get("achievement")
     if extras is None:
         initial = {k: board.get(k) for k in ("seashells", "lionfish", "left_out_color")}
         extras = OceanExtrasForm(play.mode, achievement, initial=initial)
     selected_space = editor["space"] if editor and editor.get("space") else None
     selected_bubble = editor["point"] if editor and editor.get("point") else None
-    later = results[index + 1] if index + 1 < len(results) else None
+    later = next_seat(results, result.position, access)
     return {
         "play": play,
         "results": results,
@@ -191,6 +193,7 @@ def _ocean_context(
         "saved": saved,
         "next_url": seat_url(play, later) if later else None,
         "next_name": later.name if later else None,
+        "is_host": access.is_host,
     }
 
 
@@ -202,7 +205,7 @@ def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
     tap = "fish" if request.GET.get("tap") == "fish" else "tiles"
     template = "shallow_sea/ocean.html"
     if request.method == "GET":
-        ctx = _ocean_context(play, results, result, tap=tap)
+        ctx = _ocean_context(play, results, result, access, tap=tap)
         # The tap-mode switch pushes its URL; going back to it asks for the whole page.
         restoring = request.htmx and request.htmx.history_restore_request
         return render_screen(request, template, ctx, None if restoring else "switched")
@@ -222,11 +225,11 @@ def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
         else:
             saved = "Saved."
             if not request.htmx and request.POST.get("go") == "next":
-                return redirect(next_seat_url(play, results, position))
+                return redirect(next_seat_url(play, results, position, access))
             if not request.htmx:
                 return redirect(request.path)
         results, result = get_seat_or_404(play, position)
-    ctx = _ocean_context(play, results, result, tap=tap, extras=form, saved=saved)
+    ctx = _ocean_context(play, results, result, access, tap=tap, extras=form, saved=saved)
     ctx["extras_errors"] = general
     return render_screen(request, template, ctx, "extras-saved")
 
@@ -282,7 +285,7 @@ def _editor_screen(
 ) -> HttpResponse:
     """The board with one space's or bubble's form open under the thumb."""
     editor = {**editor, "form": form, "errors": errors}
-    ctx = _ocean_context(play, results, result, tap=tap, editor=editor)
+    ctx = _ocean_context(play, results, result, access_to(request, play), tap=tap, editor=editor)
     return render_screen(request, "shallow_sea/ocean.html", ctx, "editor-open")
 
 
@@ -316,7 +319,8 @@ def _after_save(
             messages.info(request, line)
         url = seat_url(play, result)
         return redirect(url + ("?tap=fish" if tap == "fish" else ""))
-    ctx = _ocean_context(play, results, result, tap=tap, saved=f"Saved {said}")
+    access = access_to(request, play)
+    ctx = _ocean_context(play, results, result, access, tap=tap, saved=f"Saved {said}")
     ctx["learnt"] = learnt
     return render_screen(request, "shallow_sea/ocean.html", ctx, "after-save")
 
@@ -389,13 +393,12 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
             else:
                 saved = True
                 if not request.htmx and request.POST.get("go") == "next":
-                    return redirect(next_seat_url(play, results, position))
+                    return redirect(next_seat_url(play, results, position, access))
                 if not request.htmx:
                     return redirect(request.path)
     else:
         form = SheetForm(play.mode, setup, initial=SheetForm.initial_from(sheet_of(result)))
-    index = results.index(result)
-    later = results[index + 1] if index + 1 < len(results) else None
+    later = next_seat(results, result.position, access)
     ctx = {
         "play": play,
         "results": results,
@@ -408,6 +411,7 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
         "live": _live(play, results, result),
         "next_url": seat_url(play, later) if later else None,
         "next_name": later.name if later else None,
+        "is_host": access.is_host,
     }
     return render_screen(request, "shallow_sea/sheet.html", ctx, "htmx-update")
 

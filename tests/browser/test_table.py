@@ -1,0 +1,362 @@
+"""Three phones at one table, for every game: the host (signed in, with a group)
+starts a play, two phones join by the /j/ link (one types the code), all three enter
+their own seats at the same time, the host's table follows live, the host finishes,
+and all three phones see the same result: the one games.score_json gives for what
+they typed. No phone ever meets a 404, accounts or not."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Response, expect
+
+import games
+from games.shallow_sea.data import FIRST_GAME_SEALIFE
+from scorepad.models import Play
+from tests.browser.flows import accounts_in_a_group, coral, count, log_in, seashells
+from tests.browser.phones import Phone, Phones, phones_at_the_table
+
+HOST, SECOND, THIRD = "Ana", "Ben", "Cleo"
+SEATS = [HOST, SECOND, THIRD]
+LIVE = 8_000  # ms: a poll every 2 s, with room to spare
+
+
+@pytest.fixture
+def phones(request: pytest.FixtureRequest, browser: Browser, live_server: Any) -> Iterator[Phones]:
+    with phones_at_the_table(request, browser, live_server.url) as table:
+        yield table
+
+
+def no_404s(phone: Phone) -> list[str]:
+    missing: list[str] = []
+
+    def on_response(response: Response) -> None:
+        if response.status == 404:
+            missing.append(response.url)
+
+    phone.page.on("response", on_response)
+    return missing
+
+
+def start(host: Phone, game: str, choose: Callable[[Page], None]) -> Play:
+    page = host.page
+    page.goto("/")
+    page.get_by_role("link", name=game).first.click()
+    expect(page.get_by_label("Player 1")).to_have_value(HOST)
+    page.get_by_label("Player 2").fill(SECOND)
+    page.get_by_label("Player 3").fill(THIRD)
+    choose(page)
+    page.locator("button.primary", has_text="Start scoring").click()
+    expect(page.get_by_text("Invite players")).to_be_visible()
+    return Play.objects.latest("created")
+
+
+def join(host: Phone, second: Phone, third: Phone) -> None:
+    """The second phone opens the invite link, the third types the code."""
+    invite = host.page.locator("details.invite")
+    if invite.get_attribute("open") is None:
+        invite.locator("summary").click()
+    code = host.page.locator(".join-code").inner_text()
+    link = host.page.locator(".join-link a").get_attribute("href")
+    assert link is not None and link.endswith(f"/j/{code}")
+    host.shot("invite")
+    second.page.goto(link)
+    second.shot("join")
+    second.page.get_by_role("button", name=f"I am {SECOND}").click()
+    third.page.goto("/j/")
+    third.page.get_by_label("The code on the host's phone").fill(code.lower())
+    third.page.get_by_role("button", name="Join").click()
+    third.page.get_by_role("button", name=f"I am {THIRD}").click()
+
+
+def seat(phone: Phone, name: str) -> Any:
+    return phone.page.locator(".seats .seat", has_text=name)
+
+
+def to_own_seat(phone: Phone, name: str) -> None:
+    """From the table, to this phone's own entry screen."""
+    page = phone.page
+    page.goto(Play.objects.latest("created").get_absolute_url())
+    page.locator(".seats").get_by_role("link", name=name).click()
+
+
+def finish_and_compare(phones: list[Phone], slug: str, data: dict[str, Any]) -> None:
+    host = phones[0]
+    host.page.goto(Play.objects.latest("created").get_absolute_url())
+    for name in SEATS:
+        expect(seat(host, name)).to_contain_text("done", timeout=LIVE)
+    host.shot("table-done")
+    host.page.get_by_role("button", name="Finish and see the result").click()
+    expected = {p["name"]: p["total"] for p in games.score_json(slug, data)["players"]}
+    for phone in phones:
+        expect(phone.page).to_have_url(re.compile(r"/result/$"), timeout=LIVE)
+        totals = phone.page.locator("table.breakdown tr.total td").all_inner_texts()
+        assert dict(zip(SEATS, map(int, totals), strict=True)) == expected
+    host.shot("result")
+
+
+def three_phones(phones: Phones) -> tuple[list[Phone], list[list[str]]]:
+    accounts_in_a_group(HOST)
+    host = phones.open("host")
+    log_in(host, HOST)
+    table = [host, phones.open("second"), phones.open("third")]
+    return table, [no_404s(phone) for phone in table]
+
+
+# --- Reef Draft: each phone its own reef, round by round -----------------------------------
+REEFS = [
+    {
+        HOST: {"jellies": 2, "dolphins": 3, "seastar_2": 2, "pufferfish": 1, "coral": 1},
+        SECOND: {
+            "seahorses": 3,
+            "seastar_3": 1,
+            "sharks": 1,
+            "anglerfish": 1,
+            "coral": 2,
+            "jellies": 1,
+            "on_shark": {"anglerfish": 1},
+        },  # fmt: skip
+        THIRD: {"jellies": 3, "seastar_1": 3, "clownfish": 1, "turtles": 1, "dolphins": 1},
+    },
+    {
+        HOST: {
+            "seahorses": 3,
+            "jellies": 2,
+            "seastar_3": 1,
+            "anglerfish": 1,
+            "coral": 1,
+            "turtles": 1,
+        },  # fmt: skip
+        SECOND: {"dolphins": 4, "seastar_2": 1, "pufferfish": 2, "jellies": 1, "coral": 1},
+        THIRD: {
+            "sharks": 1,
+            "pufferfish": 1,
+            "seahorses": 3,
+            "seastar_2": 2,
+            "clownfish": 1,
+            "jellies": 1,
+            "on_shark": {"pufferfish": 1},
+        },  # fmt: skip
+    },
+    {
+        HOST: {"dolphins": 2, "jellies": 2, "seastar_2": 1, "seahorses": 2, "coral": 2},
+        SECOND: {"seastar_3": 2, "jellies": 2, "pufferfish": 2, "seahorses": 2, "coral": 1},
+        THIRD: {
+            "dolphins": 3,
+            "seastar_1": 1,
+            "sharks": 1,
+            "anglerfish": 1,
+            "clownfish": 1,
+            "pufferfish": 2,
+            "on_shark": {"anglerfish": 1},
+        },  # fmt: skip
+    },
+]
+
+
+def fill_reef(phone: Phone, reef: dict[str, Any]) -> None:
+    page = phone.page
+    expect(page.locator("#reef-form")).to_be_visible()
+    for kind, n in reef.items():
+        if kind == "on_shark":
+            for fish, eaten in n.items():
+                page.locator(f"#id_on_shark_{fish}").fill(str(eaten))
+        else:
+            page.locator(f"#id_{kind}").fill(str(n))
+    page.locator("#reef-form button[name=go][value=next]").click()
+
+
+def test_reef_draft_at_one_table(phones: Phones) -> None:
+    table, missing = three_phones(phones)
+    host, second, third = table
+    start(host, "Reef Draft", lambda page: None)
+    join(host, second, third)
+    second.shot("own-reef")
+    for number, reefs in enumerate(REEFS, 1):
+        for phone, name in zip(table, SEATS, strict=True):
+            if number > 1 or phone is host:
+                # The table moves the phone on once the round before is in.
+                page = phone.page
+                if "/rounds/" not in page.url or f"/rounds/{number}/" not in page.url:
+                    to_own_seat(phone, name)
+                expect(
+                    page.get_by_role("heading", name=f"Round {number}: {name}'s reef")
+                ).to_be_visible()
+            fill_reef(phone, reefs[name])
+        expect(seat(host, THIRD)).to_contain_text("in", timeout=LIVE)
+    data = {"players": SEATS, "options": {"coral_penalty": "each"}, "rounds": REEFS}
+    finish_and_compare(table, "reef-draft", data)
+    assert missing == [[], [], []]
+
+
+# --- Seagrass and Coral Stations: one shared log, every phone adding to it ---------------------
+def log_event(phone: Phone, label: str, fill: Callable[[Page], None]) -> None:
+    page = phone.page
+    page.goto(Play.objects.latest("created").get_absolute_url())
+    page.get_by_role("link", name=label).click()
+    fill(page)
+    page.get_by_role("button", name="Add to the log").click()
+    expect(page.locator(".messages")).to_contain_text("Added")
+
+
+def who(name: str) -> Callable[[Page], None]:
+    return lambda page: page.get_by_role("radio", name=name, exact=True).check()
+
+
+def tally(phone: Phone, name: str, fill: Callable[[Page], None]) -> None:
+    to_own_seat(phone, name)
+    fill(phone.page)
+    phone.page.locator("button[name=go][value=next]").click()
+
+
+def test_seagrass_at_one_table(phones: Phones) -> None:
+    table, missing = three_phones(phones)
+    host, second, third = table
+    start(host, "Seagrass", lambda page: page.get_by_label("Live log").check())
+    join(host, second, third)
+    for phone, name, creatures in zip(table, SEATS, (3, 2, 4), strict=True):
+        log_event(
+            phone,
+            "Colony",
+            lambda page, name=name, n=creatures: (
+                who(name)(page),
+                count(page, "Creatures now in the colony").fill(str(n)),
+            ),
+        )
+    adjacent = {HOST: 2, SECOND: 1, THIRD: 0}
+
+    def reef(page: Page) -> None:
+        count(page, "Reef size in tiles").fill("3")
+        group = page.get_by_role("group", name="Each player's creatures next to the reef")
+        for name, n in adjacent.items():
+            count(group, name).fill(str(n))
+
+    log_event(second, "Reef completed", reef)
+    expect(host.page.locator(".log")).to_contain_text("Reef of 3 tiles", timeout=LIVE)
+    unplayed = {HOST: 1, SECOND: 0, THIRD: 2}
+    for phone, name in zip(table, SEATS, strict=True):
+        tally(
+            phone, name, lambda page, n=unplayed[name]: count(page, "Unplayed tiles").fill(str(n))
+        )
+    data = {
+        "players": SEATS,
+        "options": {"discovery": False},
+        "entry": "log",
+        "events": [
+            {"type": "colony", "player": HOST, "creatures": 3},
+            {"type": "colony", "player": SECOND, "creatures": 2},
+            {"type": "colony", "player": THIRD, "creatures": 4},
+            {"type": "reef", "size": 3, "adjacent": adjacent},
+        ],
+        "final": {name: {"unplayed_tiles": n} for name, n in unplayed.items()},
+    }
+    finish_and_compare(table, "seagrass", data)
+    assert missing == [[], [], []]
+
+
+def test_coral_stations_at_one_table(phones: Phones) -> None:
+    table, missing = three_phones(phones)
+    host, second, third = table
+    start(host, "Coral Stations", lambda page: page.get_by_label("Live log").check())
+    join(host, second, third)
+
+    def surfacing(page: Page) -> None:
+        who(HOST)(page)
+        count(page, "Reef 1: coral tiles").fill("3")
+        count(page, "Reef 1: clownfish").fill("1")
+
+    def discard(page: Page) -> None:
+        who(SECOND)(page)
+        count(page, "Coral tiles discarded").fill("1")
+
+    tiles = {HOST: 4, SECOND: 2, THIRD: 2}
+
+    def station(page: Page) -> None:
+        count(page, "High value (most tiles)").fill("6")
+        count(page, "Low value").fill("3")
+        group = page.get_by_role("group", name="Coral tiles in the adjacent reefs")
+        for name, n in tiles.items():
+            count(group, name).fill(str(n))
+
+    log_event(host, "Surfacing", surfacing)
+    log_event(second, "Coral discarded", discard)
+    log_event(third, "Station surrounded", station)
+    expect(second.page.locator(".log")).to_contain_text("Station 6/3", timeout=LIVE)
+    shells = {HOST: 2, SECOND: 1, THIRD: 0}
+    for phone, name in zip(table, SEATS, strict=True):
+        tally(phone, name, lambda page, n=shells[name]: count(page, "Shell tiles").fill(str(n)))
+    data = {
+        "players": SEATS,
+        "entry": "log",
+        "events": [
+            {"type": "surfacing", "player": HOST, "reefs": [{"tiles": 3, "clownfish": 1}]},
+            {"type": "discard", "player": SECOND, "tiles": 1},
+            {"type": "station", "high": 6, "low": 3, "tiles": tiles},
+        ],
+        "final": {
+            name: {"open_reefs": [], "shell_tiles": n, "shoal_tiles": []}
+            for name, n in shells.items()
+        },
+    }
+    finish_and_compare(table, "coral-stations", data)
+    assert missing == [[], [], []]
+
+
+# --- Shallow Sea: each phone its own ocean ---------------------------------------------------------
+def test_shallow_sea_at_one_table(phones: Phones) -> None:
+    table, missing = three_phones(phones)
+    host, second, third = table
+
+    def first_game(page: Page) -> None:
+        page.get_by_role("button", name="First game").click()
+        page.get_by_label("Player 3").fill(THIRD)
+
+    start(host, "Shallow Sea", first_game)
+    join(host, second, third)
+    corals = {HOST: ("R1C2", "red", 9, "red"), SECOND: ("R1C4", "green", 7, "green"), THIRD: ("R2C3", "yellow", 5, "yellow")}  # fmt: skip
+    shells = {HOST: 2, SECOND: 0, THIRD: 1}
+    for phone, name in zip(table, SEATS, strict=True):
+        if phone is host:
+            to_own_seat(phone, name)
+        expect(phone.page.get_by_role("heading", name=f"{name}'s ocean")).to_be_visible()
+        coral(phone, *corals[name])
+    # The host's table follows the other oceans as they are tapped in.
+    host.page.locator("#table-bar").get_by_role("link", name="The table").click()
+    for name in (SECOND, THIRD):
+        expect(seat(host, name)).to_contain_text("1 tile, 0 fish", timeout=LIVE)
+    host.shot("table-live")
+    to_own_seat(host, HOST)
+    for phone, name in zip(table, SEATS, strict=True):
+        if shells[name]:
+            seashells(phone, shells[name])
+        else:
+            zero_seashells(phone)
+    boards = {
+        name: {
+            "tiles": {at: {"kind": "coral", "color": c, "vp": vp, "completed": True, "fish": f}},
+            "fish": [],
+            "seashells": shells[name],
+        }
+        for name, (at, c, vp, f) in corals.items()
+    }
+    data = {
+        "players": SEATS,
+        "mode": "standard",
+        "setup": Play.objects.latest("created").options["setup"],
+        "achievement": None,
+        "entry": "board",
+        "boards": boards,
+    }
+    assert data["setup"]["sealife"] == list(FIRST_GAME_SEALIFE)
+    finish_and_compare(table, "shallow-sea", data)
+    assert missing == [[], [], []]
+
+
+def zero_seashells(phone: Phone) -> None:
+    page = phone.page
+    box = page.locator("#id_seashells")
+    box.fill("0")
+    expect(page.locator("#live")).not_to_contain_text("needs the Seashells left", timeout=LIVE)
