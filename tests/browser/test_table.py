@@ -107,7 +107,7 @@ def three_phones(phones: Phones) -> tuple[list[Phone], list[list[str]]]:
 
 
 # --- Reef Draft: each phone its own reef, round by round -----------------------------------
-REEFS = [
+REEFS: list[dict[str, dict[str, Any]]] = [
     {
         HOST: {"jellies": 2, "dolphins": 3, "seastar_2": 2, "pufferfish": 1, "coral": 1},
         SECOND: {
@@ -206,6 +206,17 @@ def who(name: str) -> Callable[[Page], None]:
     return lambda page: page.get_by_role("radio", name=name, exact=True).check()
 
 
+def fill_count(label: str, n: int, player: str | None = None) -> Callable[[Page], None]:
+    """Fill the count ``label`` with ``n``, after choosing who (``player``) if the form asks."""
+
+    def fill(page: Page) -> None:
+        if player is not None:
+            who(player)(page)
+        count(page, label).fill(str(n))
+
+    return fill
+
+
 def tally(phone: Phone, name: str, fill: Callable[[Page], None]) -> None:
     to_own_seat(phone, name)
     fill(phone.page)
@@ -218,14 +229,7 @@ def test_seagrass_at_one_table(phones: Phones) -> None:
     start(host, "Seagrass", lambda page: page.get_by_label("Live log").check())
     join(host, second, third)
     for phone, name, creatures in zip(table, SEATS, (3, 2, 4), strict=True):
-        log_event(
-            phone,
-            "Colony",
-            lambda page, name=name, n=creatures: (
-                who(name)(page),
-                count(page, "Creatures now in the colony").fill(str(n)),
-            ),
-        )
+        log_event(phone, "Colony", fill_count("Creatures now in the colony", creatures, name))
     adjacent = {HOST: 2, SECOND: 1, THIRD: 0}
 
     def reef(page: Page) -> None:
@@ -238,9 +242,7 @@ def test_seagrass_at_one_table(phones: Phones) -> None:
     expect(host.page.locator(".log")).to_contain_text("Reef of 3 tiles", timeout=LIVE)
     unplayed = {HOST: 1, SECOND: 0, THIRD: 2}
     for phone, name in zip(table, SEATS, strict=True):
-        tally(
-            phone, name, lambda page, n=unplayed[name]: count(page, "Unplayed tiles").fill(str(n))
-        )
+        tally(phone, name, fill_count("Unplayed tiles", unplayed[name]))
     data = {
         "players": SEATS,
         "options": {"discovery": False},
@@ -287,7 +289,7 @@ def test_coral_stations_at_one_table(phones: Phones) -> None:
     expect(second.page.locator(".log")).to_contain_text("Station 6/3", timeout=LIVE)
     shells = {HOST: 2, SECOND: 1, THIRD: 0}
     for phone, name in zip(table, SEATS, strict=True):
-        tally(phone, name, lambda page, n=shells[name]: count(page, "Shell tiles").fill(str(n)))
+        tally(phone, name, fill_count("Shell tiles", shells[name]))
     data = {
         "players": SEATS,
         "entry": "log",
