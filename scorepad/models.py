@@ -10,7 +10,7 @@ from types import ModuleType
 from typing import Any
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
@@ -255,7 +255,40 @@ class StaleEdit(Exception):
         self.current = current
 
 
+@dataclass(frozen=True)
+class PollState:
+    """What a phone polling its table needs to know if anything changed."""
+
+    version: int
+    finished: bool
+    is_host: bool
+    seat: int | None  # the position of the seat the phone holds
+
+    @property
+    def key(self) -> str:
+        return f"{'h' if self.is_host else 'w'}{'' if self.seat is None else self.seat}"
+
+
 class PlayQuerySet(models.QuerySet["Play"]):
+    def poll_state(self, play_id: uuid.UUID, token: str) -> PollState | None:
+        """The play's version for the phone ``token`` at its table; None if that phone is
+        not at it. Written out by hand: a phone polls every 2 s, and building this as an
+        ORM query costs more than answering the poll may."""
+        play, phone, result = Play._meta, TablePhone._meta, Result._meta
+        sql = (
+            f"SELECT p.version, p.status, ph.is_host, r.position FROM {play.db_table} p "
+            f"JOIN {phone.db_table} ph ON ph.play_id = p.id AND ph.token = %s "
+            f"LEFT JOIN {result.db_table} r ON r.id = ph.result_id WHERE p.uuid = %s"
+        )
+        key = play.get_field("uuid").get_db_prep_value(play_id, connection)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [token, key])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        version, status, is_host, seat = row
+        return PollState(version, status == Play.Status.FINISHED, bool(is_host), seat)
+
     def finished(self) -> PlayQuerySet:
         return self.filter(status=Play.Status.FINISHED)
 
@@ -644,7 +677,10 @@ class Play(models.Model):
                 raise SeatTaken(holder)
         phone.result, phone.wants = result, None
         phone.user = user if user.is_authenticated else None
-        phone.save(update_fields=["result", "wants", "user"])
+        # A member of the play's group hosts it from any phone, seated or not.
+        member = self.group is not None and self.group.membership_of(user) is not None
+        phone.is_host = phone.is_host or member
+        phone.save(update_fields=["result", "wants", "user", "is_host"])
         if result is not None and phone.user is not None:
             result.link_to(phone.user)
         self.touch()

@@ -66,6 +66,9 @@ PAGES = 5.0  # × the floor
 FIRST_LOAD = 40 * KB
 ONE_UPDATE = 4 * KB
 LOAD_P95_MS = 100.0
+# Issue 10: the table's poll while nothing changed, and whole tables of phones.
+POLL = 1.5  # × the floor
+TABLES, PHONES_A_TABLE = 40, 4
 
 
 def log(message: str) -> None:
@@ -248,6 +251,23 @@ class Timed:
     row: Row
     make: Callable[[], br.Request]
     expect: bytes
+    status: int = 200
+
+
+def table_poll_row(client: Client, manifest: dict[str, Any]) -> Timed:
+    """The host's phone polling a table where nothing changes: the ETag it was given,
+    sent back, answered 304."""
+    play = manifest["tables"][0]["uuid"]
+    first = client.request(*br.table_poll(play, "")[:2], None, {"HX-Request": "true"})
+    etag = first.headers.get("etag", "")
+    if first.status != 200 or not etag:
+        raise RuntimeError(f"the table answered {first.status} without an ETag")
+    return Timed(
+        Row("htmx: the table polled, nothing changed → 304", "poll"),
+        lambda: br.table_poll(play, etag),
+        b"",
+        status=304,
+    )
 
 
 def request_rows(manifest: dict[str, Any], csrf: str) -> list[Timed]:
@@ -292,7 +312,7 @@ def measure(client: Client, rows: list[Timed], rounds: int, warmup: int) -> None
         for timed in rows:
             method, path, body, headers = timed.make()
             answer = client.request(method, path, body, headers)
-            if answer.status != 200 or timed.expect not in answer_text(answer):
+            if answer.status != timed.status or timed.expect not in answer_text(answer):
                 raise RuntimeError(
                     f"{timed.row.name}: status {answer.status}, "
                     f"{answer_text(answer)[:300].decode(errors='replace')}"
@@ -370,8 +390,9 @@ def run_load(
     seconds: int,
     users: int,
     think: float,
+    user_class: str = "Phone",
 ) -> dict[str, Any]:
-    prefix = tmp / f"load-{think}"
+    prefix = tmp / f"load-{user_class}-{think}"
     command = [
         str(BIN / "locust"),
         "--locustfile",
@@ -387,6 +408,7 @@ def run_load(
         "--stop-timeout=10",
         "--loglevel=WARNING",
         "--exit-code-on-error=0",
+        user_class,
     ]
     load_env = {
         **env,
@@ -395,7 +417,7 @@ def run_load(
         "BENCH_CSRF": client.cookies["csrftoken"],
         "BENCH_THINK": str(think),
     }
-    output = tmp / f"locust-{think}.log"
+    output = tmp / f"locust-{user_class}-{think}.log"
     with open(output, "w") as out:
         done = subprocess.run(
             command, cwd=ROOT, env=load_env, timeout=seconds + 120, stdout=out, stderr=out
@@ -451,8 +473,8 @@ def duration(seconds: float) -> str:
 
 def judge(rows: list[Row], floor: Row) -> None:
     for row in rows:
-        if row.kind in ("api", "fragment", "page"):
-            limit = API_AND_FRAGMENTS if row.kind != "page" else PAGES
+        if row.kind in ("api", "fragment", "page", "poll"):
+            limit = {"page": PAGES, "poll": POLL}.get(row.kind, API_AND_FRAGMENTS)
             row.target = f"≤ {limit:g}× floor"
             row.met = row.median <= limit * floor.median
 
@@ -547,6 +569,9 @@ def main() -> int:
         default=30,
         help="a second load run with no pause between requests, for the capacity (0: skip)",
     )
+    parser.add_argument(
+        "--table-seconds", type=int, default=30, help="the whole tables' load run: duration"
+    )
     parser.add_argument("--scoring-calls", type=int, default=2000)
     parser.add_argument("--no-write", action="store_true", help="print only; leave the docs")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
@@ -569,6 +594,8 @@ def main() -> int:
             "seed_bench",
             f"--plays={args.plays}",
             f"--live={max(args.clients, 1)}",
+            f"--tables={TABLES}",
+            "--table-game=reef-draft",
             f"--manifest={tmp / 'manifest.json'}",
         )
         seeded = time.monotonic() - started
@@ -578,6 +605,7 @@ def main() -> int:
             log(f"gunicorn on 127.0.0.1:{port}; logging in")
             client = login(port, manifest)
             timed = request_rows(manifest, client.cookies["csrftoken"])
+            timed.insert(1, table_poll_row(client, manifest))
             measure(client, timed, args.requests, args.warmup)
             rows = [t.row for t in timed]
             floor = rows[0]
@@ -630,6 +658,26 @@ def main() -> int:
                     met=load["failures"] == 0 and load["p95_ms"] < LOAD_P95_MS,
                 )
             )
+            phones = TABLES * PHONES_A_TABLE
+            log(f"tables run: {TABLES} tables × {PHONES_A_TABLE} phones for {args.table_seconds} s")
+            tables = run_load(
+                env, port, tmp, client, args.table_seconds, phones, 0.0, user_class="SeatPhone"
+            )
+            rows.append(
+                Row(
+                    f"load: {TABLES} tables × {PHONES_A_TABLE} phones × {args.table_seconds} s, "
+                    "each phone polling its table every 2 s and tapping its own reef in "
+                    "before one poll in five",
+                    "load",
+                    value=(
+                        f"{tables['median_ms']:.0f} ms|{tables['p95_ms']:.0f} ms|"
+                        f"{tables['rps']:.1f} req/s, {tables['failures']} errors|"
+                        f"{tables['requests']:,}"
+                    ),
+                    target=f"0 errors, p95 < {LOAD_P95_MS:g} ms",
+                    met=tables["failures"] == 0 and tables["p95_ms"] < LOAD_P95_MS,
+                )
+            )
             if args.saturation_seconds:
                 log(
                     f"saturation run: {args.clients} clients, no pause, {args.saturation_seconds} s"
@@ -656,6 +704,12 @@ def main() -> int:
                 + "; ".join(
                     f"{name} {n:,}, {median:.0f} ms, {p95:.0f} ms"
                     for name, (n, median, p95) in sorted(load["by_name"].items())
+                )
+                + ".",
+                "Tables run by request (count, median, p95): "
+                + "; ".join(
+                    f"{name} {n:,}, {median:.0f} ms, {p95:.0f} ms"
+                    for name, (n, median, p95) in sorted(tables["by_name"].items())
                 )
                 + ".",
             ]

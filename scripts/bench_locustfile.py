@@ -5,15 +5,20 @@ passes through the environment: BENCH_MANIFEST (what seed_bench made), BENCH_COO
 (the logged-in benchmark user's cookies), BENCH_CSRF and BENCH_THINK (seconds
 between two requests of one user, drawn from [0.5, 1.5] × BENCH_THINK; 0 for none).
 
-Each user is one phone at its own table: it enters its own Shallow Sea ocean and Reef
-Draft round (every save really writes), scores games through the API, and now and then
-opens the group's history and a player page, and the health check.
+``Phone``: each user is one phone at its own table: it enters its own Shallow Sea
+ocean and Reef Draft round (every save really writes), scores games through the API,
+and now and then opens the group's history and a player page, and the health check.
+
+``SeatPhone``: each user is one seat's phone (no account) of a whole table seeded with
+``--tables``: it polls its table every 2 s (304 while nothing changed) and now and then
+enters its own reef, which every phone of that table then sees on its next poll.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
+import random
 import sys
 from pathlib import Path
 
@@ -84,3 +89,51 @@ class Phone(FastHttpUser):
     def player(self) -> None:
         path = f"/groups/{GROUP}/players/{PLAYER}/"
         self.send("GET player page", br.page(path)(), br.EXPECT["player"])
+
+
+PHONES = itertools.count()
+POLL_SECONDS = 2.0
+TAP_EVERY = 5  # a phone taps in a count before about one poll in five
+
+
+class SeatPhone(FastHttpUser):
+    wait_time = constant(POLL_SECONDS)
+
+    def on_start(self) -> None:
+        tables = MANIFEST["tables"]
+        number = next(PHONES)
+        table = tables[(number // 4) % len(tables)]
+        phone = table["phones"][number % len(table["phones"])]
+        self.play = table["uuid"]
+        self.cookie = br.phone_cookie(phone, CSRF)
+        self.tap = br.reef_draft_round(table, CSRF, phone["position"], self.cookie)
+        self.etag = ""
+
+    @task
+    def poll(self) -> None:
+        """The table's poll every 2 s; now and then the phone's own tap first."""
+        if random.random() < 1 / TAP_EVERY:
+            self.send_tap()
+        method, path, _, headers = br.table_poll(self.play, self.etag, self.cookie)
+        with self.client.request(
+            method, path, headers=headers, name="GET table poll", catch_response=True
+        ) as response:
+            if response.status_code == 200:
+                self.etag = response.headers.get("ETag", "")
+            elif response.status_code != 304:
+                response.failure(f"status {response.status_code}")
+
+    def send_tap(self) -> None:
+        method, path, body, headers = self.tap()
+        with self.client.request(
+            method,
+            path,
+            data=body,  # type: ignore[arg-type]
+            headers=headers,
+            name="POST seat's reef (htmx)",
+            catch_response=True,
+        ) as response:
+            if response.status_code != 200:
+                response.failure(f"status {response.status_code}")
+            elif br.EXPECT["reef-draft-fragment"] not in (response.content or b""):
+                response.failure("unexpected answer")

@@ -58,14 +58,18 @@ def reef_form(reef: dict[str, Any]) -> dict[str, int]:
     return data | {f"on_shark_{kind}": n for kind, n in reef.get("on_shark", {}).items()}
 
 
-def reef_draft_round(live: dict[str, Any], csrf: str) -> Callable[[], Request]:
+def reef_draft_round(
+    live: dict[str, Any], csrf: str, position: int | None = None, cookie: str = ""
+) -> Callable[[], Request]:
     """A count changed in a Reef Draft reef, as htmx posts it after typing: the answer
     is the round's and game's running total (entry.html#htmx-update). The play waits
-    for its first seat's last reef (seed_bench, the pad's ``in_progress``)."""
+    for its first seat's last reef (seed_bench, the pad's ``in_progress``); ``position``
+    picks another seat's last reef, ``cookie`` the phone that enters it."""
     game = live["input"]
     last = len(game["rounds"])
-    path = f"/plays/{live['uuid']}/rounds/{last}/players/{live['position']}/"
-    reef = reef_form(game["rounds"][-1][game["players"][live["position"]]])
+    seat = live["position"] if position is None else position
+    path = f"/plays/{live['uuid']}/rounds/{last}/players/{seat}/"
+    reef = reef_form(game["rounds"][-1][game["players"][seat]])
     # One card fewer of a kind no shark holds (nor a shark): still a valid partial game.
     held = {k.removeprefix("on_shark_") for k, n in reef.items() if k.startswith("on_shark_") and n}
     kind = next(
@@ -76,7 +80,22 @@ def reef_draft_round(live: dict[str, Any], csrf: str) -> Callable[[], Request]:
     fewer = {**reef, kind: reef[kind] - 1}
     bodies = itertools.cycle(urlencode(data).encode() for data in (fewer, reef))
     headers = {**FORM, **HTMX, "HX-Target": "reef-live", "X-CSRFToken": csrf}
+    if cookie:
+        headers["Cookie"] = cookie
     return lambda: ("POST", path, next(bodies), headers)
+
+
+def table_poll(play: str, etag: str, cookie: str = "") -> Request:
+    """A phone asking whether its table changed, as its page polls every 2 s: 304 and
+    no body while nothing did."""
+    headers = {**HTMX, "If-None-Match": etag, **({"Cookie": cookie} if cookie else {})}
+    return ("GET", f"/plays/{play}/table/", None, headers)
+
+
+def phone_cookie(phone: dict[str, Any], csrf: str) -> str:
+    """A seat's phone: its own token (scorepad/table.py), no account; the CSRF cookie
+    any form of the site checks its posts against."""
+    return f"scorepad_phone={phone['token']}; csrftoken={csrf}"
 
 
 def page(path: str) -> Callable[[], Request]:

@@ -11,14 +11,13 @@ from typing import Any
 from uuid import UUID
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
 
 from games.contract import InvalidInput
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Group, Membership, Play, Result, TablePhone, start_play
+from scorepad.models import Group, Play, Result, start_play
 from scorepad.table import Access, access_to, phone_token
 
 
@@ -49,16 +48,15 @@ def _get_play_for_user(
 ) -> Play:
     """The play, if it is outside any group (its link is the key), in one of the
     user's groups, or this phone joined it with its code; and (for a game's own
-    screens) of one of ``games``. 404 for anything else, in one query."""
-    joined = TablePhone.objects.filter(play=OuterRef("pk"), token=phone_token(request))
-    visible: Q = Q(group__isnull=True) | Q(Exists(joined))
-    if request.user.is_authenticated:
-        members = Membership.objects.filter(group=OuterRef("group"), user=request.user)
-        visible |= Q(Exists(members))
-    plays = Play.objects.select_related("group").filter(visible)
+    screens) of one of ``games``. 404 for anything else."""
+    plays = Play.objects.select_related("group")
     if games is not None:
         plays = plays.filter(game__in=games)
-    return get_object_or_404(plays, uuid=play_id)
+    play = get_object_or_404(plays, uuid=play_id)
+    access = access_to(request, play)
+    if play.group_id is not None and access.phone is None and not access.is_member:
+        raise Http404("No such play.")
+    return play
 
 
 def get_seat_or_404(play: Play, position: int) -> tuple[list[Result], Result]:

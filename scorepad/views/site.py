@@ -23,7 +23,7 @@ from scorepad.forms import NewPlayForm, SignupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import Group, Play, create_group
 from scorepad.pads import all_pads, get_pad_or_404
-from scorepad.table import access_to
+from scorepad.table import access_to, phone_token
 from scorepad.views.common import (
     DEVICE_PLAYS,
     _get_group_for_user,
@@ -38,6 +38,7 @@ from scorepad.views.table import (
     conditional,
     finished_meanwhile,
     not_modified,
+    poll_unchanged,
     table_context,
     table_etag,
     unchanged,
@@ -104,10 +105,16 @@ def new_play(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def play(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     """The play's own screen: the table, then each game's scoreboard or log. Phones poll
     it: 304 while nothing changed; the result once the play is finished."""
+    if request.htmx and (quick := poll_unchanged(request, play_id, "hub")):
+        return quick
     play = _get_play_for_user(request, play_id)
+    access = access_to(request, play)
     if not request.htmx:
+        if access.is_host and access.phone is None:
+            # This phone hosts the table too: its polls answer from the phone's own row.
+            play.phones.create(token=phone_token(request), is_host=True)
         return play.pad.hub(request, play)
-    etag = table_etag(play, access_to(request, play), "hub")
+    etag = table_etag(play, access, "hub")
     if finished_meanwhile(request, play):
         return conditional(HttpResponseClientRedirect(reverse("result", args=[play.uuid])), etag)
     if unchanged(request, etag):

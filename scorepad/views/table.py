@@ -35,12 +35,26 @@ STAGE_WORDS = {DONE: "done", ENTERING: "entering"}
 def table_etag(play: Play, access: Access, view: str) -> str:
     """What a phone's view of the table depends on: the play as it now stands, who
     this phone is, whether the play was still being entered, and which view."""
-    state = "f" if play.is_finished else "i"
-    return f'"t{play.version}-{access.key}-{state}-{view}"'
+    return _etag(play.version, access.key, play.is_finished, view)
+
+
+def _etag(version: int, key: str, finished: bool, view: str) -> str:
+    return f'"t{version}-{key}-{"f" if finished else "i"}-{view}"'
+
+
+def poll_unchanged(request: HttpRequest, play_id: UUID, view: str) -> HttpResponse | None:
+    """A phone at the table polling: 304 from one small query while nothing changed;
+    None when the poll needs the whole answer."""
+    state = Play.objects.poll_state(play_id, phone_token(request))
+    if state is None:
+        return None
+    etag = _etag(state.version, state.key, state.finished, view)
+    return not_modified(etag) if unchanged(request, etag) else None
 
 
 def unchanged(request: HttpRequest, etag: str) -> bool:
-    return request.headers.get("If-None-Match") == etag
+    # GZipMiddleware weakens the ETag of what it compresses (W/"…"): the same version.
+    return request.headers.get("If-None-Match", "").removeprefix("W/") == etag
 
 
 def finished_meanwhile(request: HttpRequest, play: Play) -> bool:
@@ -125,6 +139,8 @@ def invite_context(request: HttpRequest, play: Play, access: Access) -> dict[str
 def table(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     """The one-line table every entry screen polls: how far each seat is; once the play
     is finished, every phone is sent to the result."""
+    if quick := poll_unchanged(request, play_id, "bar"):
+        return quick
     play = _get_play_for_user(request, play_id)
     access = access_to(request, play)
     etag = table_etag(play, access, "bar")

@@ -8,7 +8,9 @@ the dates spread over three years. The account's own player sits at every play, 
 its player page covers them all.
 
 ``--live N`` adds N plays of every game still being entered (its pad's
-``in_progress``), for the benchmarks' htmx fragments; ``--manifest`` writes what the
+``in_progress``), for the benchmarks' htmx fragments; ``--tables N --table-game SLUG``
+N plays of that game in progress with a phone on every seat (for the load of whole
+tables polling and tapping); ``--manifest`` writes what the
 benchmark needs to find. Meant for a fresh, throwaway database (``make bench`` makes one).
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -27,8 +30,8 @@ from django.utils import timezone
 
 import games
 from games.contract import InvalidInput
-from scorepad.models import Group, Play, create_group, play_from_input
-from scorepad.pads import Pad, all_pads
+from scorepad.models import Group, Play, TablePhone, create_group, play_from_input
+from scorepad.pads import Pad, all_pads, get_pad
 
 # The group's other regulars: the examples' players become any of them.
 REGULARS = ["Ana", "Ben", "Cleo", "Dev", "Mira", "Jonas", "Noor"]
@@ -104,6 +107,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--live", type=int, default=0, help="plays of every game still being entered"
         )
+        parser.add_argument("--tables", type=int, default=0, help="plays with a phone a seat")
+        parser.add_argument("--table-game", default="", help="the game of those plays")
         parser.add_argument("--username", default="bench")
         parser.add_argument("--password", default="bench-only-password-4f1c")
         parser.add_argument("--seed", type=int, default=6, help="random seed for the variations")
@@ -138,6 +143,23 @@ class Command(BaseCommand):
                 play, whole = builder.play_in_progress(pad)
                 live[pad.slug].append({"uuid": str(play.uuid), "position": 0, "input": whole})
 
+        tables = []
+        if options["tables"]:
+            pad = get_pad(options["table_game"])
+            for _ in range(options["tables"]):
+                play, whole = builder.play_in_progress(pad)
+                results = play.ordered_results()
+                tokens = [secrets.token_urlsafe(32) for _ in results]
+                TablePhone.objects.bulk_create(
+                    TablePhone(play=play, token=token, result=result)
+                    for token, result in zip(tokens, results, strict=True)
+                )
+                phones = [
+                    {"token": token, "position": result.position}
+                    for token, result in zip(tokens, results, strict=True)
+                ]
+                tables.append({"uuid": str(play.uuid), "phones": phones, "input": whole})
+
         if options["manifest"]:
             manifest = {
                 "username": options["username"],
@@ -146,6 +168,7 @@ class Command(BaseCommand):
                 "player": owner.pk,
                 "plays": count,
                 "live": live,
+                "tables": tables,
             }
             options["manifest"].write_text(json.dumps(manifest, indent=2))
         self.stdout.write(
