@@ -453,7 +453,6 @@ class Play(models.Model):
         and stays in the history (one that no longer adds up goes back to in progress),
         and the change is recorded: who, when, each seat's total before and after."""
         if not self.is_finished:
-            self.save(update_fields=["status", "updated"])
             self.touch()
             return
         before = dict(self.results.values_list("pk", "total"))
@@ -461,8 +460,7 @@ class Play(models.Model):
             with transaction.atomic():
                 self.finish()
         except InvalidInput:
-            self.status = self.Status.IN_PROGRESS
-            self.save(update_fields=["status", "updated"])
+            self.touch(status=self.Status.IN_PROGRESS)
         after = dict(self.results.values_list("pk", "total")) if self.is_finished else {}
         changed = [pk for pk in before if after.get(pk) != before[pk] or (seat and pk == seat.pk)]
         self.corrections.bulk_create(
@@ -498,10 +496,7 @@ class Play(models.Model):
             result.total = scored.total
             result.rank = scored.rank
             result.save(update_fields=["breakdown", "extra", "tiebreak", "total", "rank"])
-        self.status = self.Status.FINISHED
-        self.notes = sheet.notes
-        self.save(update_fields=["status", "notes", "updated"])
-        self.touch()
+        self.touch(status=self.Status.FINISHED, notes=sheet.notes)
         return sheet
 
     @transaction.atomic
@@ -519,7 +514,7 @@ class Play(models.Model):
             return
         self.validate(self.state(results).with_entry(result.name, entry))
         result.entry = entry
-        result.save(update_fields=["entry"])
+        result.save(update_fields=["entry", "written_by"])
         self._changed(by, result)
 
     @transaction.atomic
@@ -550,9 +545,9 @@ class Play(models.Model):
         changed_elsewhere = base is not None and base != fingerprint(current)
         if changed_elsewhere and value != current and fresh.written_by.get(key) != editor:
             raise StaleEdit(current)
-        self.save_entry(fresh, with_entry_part(fresh.entry, path, value), results, by=by)
+        # Saved with the entry: which screen saved this part.
         fresh.written_by = {**fresh.written_by, key: editor}
-        fresh.save(update_fields=["written_by"])
+        self.save_entry(fresh, with_entry_part(fresh.entry, path, value), results, by=by)
         result.entry, result.written_by = fresh.entry, fresh.written_by
 
     @transaction.atomic
@@ -633,16 +628,19 @@ class Play(models.Model):
             result.save(update_fields=["player"])
             if guest.group_id is None and not guest.results.exists():
                 guest.delete()
-        self.group = group
-        self.recorded_by = user
-        self.save(update_fields=["group", "recorded_by", "updated"])
-        self.touch()
+        self.touch(group=group, recorded_by=user)
 
     # --- The table: phones that joined with the play's code -------------------------------
-    def touch(self) -> None:
-        """Tell the phones at the table that something changed."""
-        Play.objects.filter(pk=self.pk).update(version=F("version") + 1)
-        self.refresh_from_db(fields=["version"])
+    def touch(self, **fields: Any) -> None:
+        """Save ``fields`` (and when the play last changed), and tell the phones at the
+        table that something changed: one UPDATE."""
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self.updated = timezone.now()
+        Play.objects.filter(pk=self.pk).update(
+            **fields, updated=self.updated, version=F("version") + 1
+        )
+        self.version += 1
 
     @property
     def is_joinable(self) -> bool:
@@ -660,9 +658,7 @@ class Play(models.Model):
         return self.join_code
 
     def set_joining(self, *, is_open: bool) -> None:
-        self.joining_open = is_open
-        self.save(update_fields=["joining_open", "updated"])
-        self.touch()
+        self.touch(joining_open=is_open)
 
     @transaction.atomic
     def seat_phone(self, token: str, result: Result | None, user: Any) -> TablePhone:

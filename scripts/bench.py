@@ -258,6 +258,7 @@ def table_poll_row(client: Client, manifest: dict[str, Any]) -> Timed:
     """The host's phone polling a table where nothing changes: the ETag it was given,
     sent back, answered 304."""
     play = manifest["tables"][0]["uuid"]
+    client.request("GET", f"/plays/{play}/")  # the host opens the table: a phone at it
     first = client.request(*br.table_poll(play, "")[:2], None, {"HX-Request": "true"})
     etag = first.headers.get("etag", "")
     if first.status != 200 or not etag:

@@ -21,7 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Play, Progress, Result, SeatTaken, read_join_code
-from scorepad.pads import DONE, ENTERING
+from scorepad.pads import DONE, ENTERING, SeatStatus
 from scorepad.table import Access, access_to, phone_token
 from scorepad.views.common import _get_play_for_user
 
@@ -74,6 +74,10 @@ def not_modified(etag: str) -> HttpResponse:
     return conditional(HttpResponse(status=304), etag)
 
 
+def _stage(status: SeatStatus, on_a_phone: bool) -> str:
+    return STAGE_WORDS.get(status.stage) or ("joined" if on_a_phone else "not joined")
+
+
 def table_context(
     request: HttpRequest, play: Play, results: list[Result], progress: Progress, view: str
 ) -> dict[str, Any]:
@@ -88,7 +92,7 @@ def table_context(
     seats = []
     for index, (result, status) in enumerate(zip(results, statuses, strict=True)):
         phone = holders.get(result.pk)
-        stage = STAGE_WORDS.get(status.stage) or ("joined" if phone else "not joined")
+        stage = _stage(status, phone is not None)
         seats.append(
             {
                 "result": result,
@@ -148,10 +152,29 @@ def table(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
         return conditional(HttpResponseClientRedirect(reverse("result", args=[play.uuid])), etag)
     if unchanged(request, etag):
         return not_modified(etag)
-    results = play.ordered_results()
-    progress = play.progress(results, strict=True)
-    ctx = {"play": play, "table": table_context(request, play, results, progress, "bar")}
+    ctx = {"play": play, "seats": bar_seats(play), "etag": etag}
     return conditional(render(request, "table_bar.html", ctx), etag)
+
+
+# Every phone at a table sees the same one-line table: worked out once for each version
+# of the play in each app server process, however many phones poll it.
+_BAR_SEATS: dict[tuple[int, int], list[dict[str, str]]] = {}
+BAR_SEATS_KEPT = 1000
+
+
+def bar_seats(play: Play) -> list[dict[str, str]]:
+    key = (play.pk, play.version)
+    if key not in _BAR_SEATS:
+        results = play.ordered_results()
+        progress = play.progress(results, strict=True)
+        held = set(play.phones.filter(result__isnull=False).values_list("result_id", flat=True))
+        if len(_BAR_SEATS) >= BAR_SEATS_KEPT:
+            _BAR_SEATS.clear()
+        _BAR_SEATS[key] = [
+            {"name": r.name, "stage": _stage(play.pad.seat_status(play, r, progress), r.pk in held)}
+            for r in results
+        ]
+    return _BAR_SEATS[key]
 
 
 # --- Joining ----------------------------------------------------------------------------------
@@ -267,9 +290,7 @@ def table_action(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     if action in ("close", "open"):
         play.set_joining(is_open=action == "open")
     elif action in ("seats_may_finish", "host_finishes"):
-        play.seats_may_finish = action == "seats_may_finish"
-        play.save(update_fields=["seats_may_finish", "updated"])
-        play.touch()
+        play.touch(seats_may_finish=action == "seats_may_finish")
     elif action in ("release", "hand_over", "refuse"):
         _change_seat(play, action, request.POST.get("seat", ""), request.POST.get("phone", ""))
     else:
