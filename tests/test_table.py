@@ -247,21 +247,41 @@ class TestTheGroupsTable:
         take_seat(logged_in(cleo), play, 2)
         assert play.ordered_results()[2].player.user == cleo
 
-    def test_saving_a_guest_play_keeps_the_seats_and_needs_the_host(
-        self, alice: Any, group: Group, make_user: Any
+    def test_a_signed_in_member_on_their_named_seat_plays_as_their_own_player(
+        self, alice_client: Client, group: Group, make_user: Any
     ) -> None:
-        host = logged_in(alice)
-        host.get("/")
-        play = host_starts(Client())  # a guest play, started before logging in
-        bob = make_user("bob")
-        group.join(bob)
-        ben = logged_in(bob)
+        cleo = make_user("cleo")
+        group.join(cleo)  # her player in the group is called "cleo"
+        group.players.create(name="Cleo")  # and a guest of the same name sits at the play
+        play = host_starts(alice_client)
+        seat = play.ordered_results()[2]
+        seat.player = group.players.get(name="Cleo")
+        seat.save()
+        take_seat(logged_in(cleo), play, 2)
+        assert play.ordered_results()[2].player == group.players.get(user=cleo)
+
+    def test_saving_a_guest_play_needs_the_host_and_keeps_every_seat(
+        self, alice: Any, group: Group
+    ) -> None:
+        host = Client()
+        play = host_starts(host, "seagrass", mode="counts")  # a guest play
+        ben = Client()
         take_seat(ben, play, 1)
-        play.status = Play.Status.FINISHED
-        play.save()
+        for position in range(3):
+            url = f"/plays/{play.uuid}/players/{position}/tally/"
+            host.post(url, {"points": "3", "unplayed_tiles": "0"})
+        host.post(f"/plays/{play.uuid}/finish/")
+        ben.force_login(alice)  # a member, but on a seat's phone: not the host
         assert ben.post(f"/plays/{play.uuid}/save/", {"group": group.pk}).status_code == 403
+        host.force_login(alice)
+        assert host.post(f"/plays/{play.uuid}/save/", {"group": group.pk}).status_code == 302
         play.refresh_from_db()
-        assert play.group is None
+        assert play.group == group
+        phone = Client()
+        phone.cookies = ben.cookies  # the same phone, signed out again
+        phone.cookies.pop("sessionid")
+        assert phone.get(play.get_absolute_url()).status_code == 200
+        assert phone.get(f"/plays/{play.uuid}/result/").status_code == 200
 
 
 class TestLive:
