@@ -92,6 +92,13 @@ class Access:
     def in_history(self) -> bool:
         return self.play.is_finished and self.play.group_id is not None
 
+    def held_elsewhere(self) -> set[int]:
+        """The seats (result ids) that other phones hold: they enter those themselves."""
+        others = self.play.phones.filter(result__isnull=False)
+        if self.phone is not None:
+            others = others.exclude(pk=self.phone.pk)
+        return set(others.values_list("result_id", flat=True))
+
     def holds(self, result: Result) -> bool:
         return self.seat is not None and self.seat.pk == result.pk
 

@@ -95,11 +95,12 @@ def _get_access_to_change(request: HtmxHttpRequest, play: Play, result: Result) 
 
 
 def next_seat(results: list[Result], position: int, access: Access) -> Result | None:
-    """The seat the host enters after this one; a phone entering its own seat has
-    only that one."""
-    if not access.is_host or (access.seat is not None and access.seat.position == position):
+    """The seat the host enters after this one, passing those other phones enter; a
+    seat's phone has only its own."""
+    if not access.is_host:
         return None
-    later = [r for r in results if r.position > position]
+    elsewhere = access.held_elsewhere()
+    later = [r for r in results if r.position > position and r.pk not in elsewhere]
     return later[0] if later else None
 
 

@@ -236,19 +236,21 @@ def _next_step(
     play: Play, round_number: int, result: Result, results: list[Result], access: Access
 ) -> tuple[str, str]:
     """Where "Save" goes next, and what its button says. The host goes through the
-    players, then the next round's first player, then the scoreboard; a seat's phone
-    to its own next reef once the round is in, or to the table to wait for it."""
-    if not access.is_host or access.holds(result):
+    players (those no other phone enters), then the next round's first of them, then
+    the scoreboard; a seat's phone to its own next reef once the round is in, or to
+    the table to wait for it."""
+    if not access.is_host:
         others = [r for r in _waiting_for(results, round_number) if r.pk != result.pk]
         if round_number < ROUNDS and not others:
             url = reef_url(play, round_number + 1, result.position)
             return url, f"Save, next: round {round_number + 1}"
         return play.get_absolute_url(), "Save and see the table"
-    position = result.position
-    if position + 1 < len(results):
-        url = reef_url(play, round_number, position + 1)
-        return url, f"Save, next: {results[position + 1].name}"
-    if round_number < ROUNDS:
-        url = reef_url(play, round_number + 1, 0)
-        return url, f"Save, next: round {round_number + 1}, {results[0].name}"
+    elsewhere = access.held_elsewhere()
+    here = [r for r in results if r.pk not in elsewhere]
+    later = [r for r in here if r.position > result.position]
+    if later:
+        return reef_url(play, round_number, later[0].position), f"Save, next: {later[0].name}"
+    if round_number < ROUNDS and here:
+        url = reef_url(play, round_number + 1, here[0].position)
+        return url, f"Save, next: round {round_number + 1}, {here[0].name}"
     return play.get_absolute_url(), "Save and see the scoreboard"
