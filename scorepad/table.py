@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
 from scorepad.models import Actor, Membership, PlayEvent, Result, TablePhone
@@ -60,6 +61,15 @@ class PhoneMiddleware:
 
 def phone_token(request: HttpRequest) -> str:
     return request.phone.use()  # type: ignore[attr-defined]
+
+
+class SeatRefused(PermissionDenied):
+    """This phone may not change that seat; the page says where it may go instead."""
+
+    def __init__(self, message: str, play: PlayModel, own: Result | None):
+        super().__init__(message)
+        self.play = play
+        self.own = own
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ from django.urls import include, path
 from scorepad.views import exports, groups, site, table
 from scorepad.views.health import healthz
 
+handler403 = "scorepad.views.site.permission_denied"
+
 urlpatterns = [
     path("", site.home, name="home"),
     path("accounts/signup/", site.signup, name="signup"),

@@ -113,11 +113,22 @@ class TestJoinCodes:
     def test_guesses_are_limited_per_address(self, client: Client) -> None:
         play = host_starts(client)
         guesser = Client()
-        for _ in range(JOIN_GUESSES):
+        for _ in range(JOIN_GUESSES["phone"]):
             assert guesser.get("/j/ZZZZZZ").status_code == 404
         response = guesser.get(f"/j/{play.join_code}")  # even the right one, for a while
         assert response.status_code == 429
         assert int(response["Retry-After"]) > 0
+        # Another phone at the same table (the same address) still joins.
+        assert Client().get(f"/j/{play.join_code}").status_code == 200
+
+    def test_a_closed_or_finished_code_says_so_and_counts_no_guess(self, client: Client) -> None:
+        play = host_starts(client)
+        client.post(f"/plays/{play.uuid}/table/change/", {"action": "close"})
+        phone = Client()
+        for _ in range(JOIN_GUESSES["phone"] + 1):
+            response = phone.get(f"/j/{play.join_code}")
+        assert response.status_code == 404
+        assert "closed joining" in response.content.decode()
 
     def test_only_the_host_sees_the_invite_panel(self, client: Client) -> None:
         play = host_starts(client)
@@ -389,3 +400,59 @@ class TestFinishingAndCorrections:
             == 403
         )
         assert Correction.objects.get().by == "ana"
+
+
+class TestWhatAPhoneIsTold:
+    def test_a_refused_autosave_sends_the_phone_to_the_table_with_the_reason(
+        self, client: Client
+    ) -> None:
+        play = host_starts(client)
+        ben = Client()
+        take_seat(ben, play, 1)
+        client.post(f"/plays/{play.uuid}/table/change/", {"action": "release", "seat": 1})
+        response = ben.post(reef_url(play, 1), REEF, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200 and response["HX-Redirect"] == play.get_absolute_url()
+        page = ben.get(play.get_absolute_url()).content.decode()
+        assert "Not saved: Your phone does not hold Ben" in page
+
+    def test_another_seats_screen_offers_the_phones_own(self, client: Client) -> None:
+        play = host_starts(client)
+        ben = Client()
+        take_seat(ben, play, 1)
+        page = ben.get(reef_url(play, 0)).content.decode()
+        assert "Enter Ben's scores" in page and reef_url(play, 1) in page
+
+    def test_a_phone_joining_a_live_log_starts_on_the_log(self, client: Client) -> None:
+        play = host_starts(client, "seagrass", mode="log")
+        assert take_seat(Client(), play, 1)["Location"] == play.get_absolute_url()
+
+    def test_a_phone_asking_for_a_seat_waits_for_the_host(self, client: Client) -> None:
+        play = host_starts(client)
+        take_seat(Client(), play, 1)
+        asking = Client()
+        asking.post(f"/j/{play.join_code}", {"action": "ask", "seat": 1})
+        page = asking.get(f"/j/{play.join_code}").content.decode()
+        assert "Waiting for the host to hand you Ben" in page
+        assert '<meta http-equiv="refresh"' in page
+
+    def test_hidden_totals_keep_an_events_points_hidden_too(self, client: Client) -> None:
+        play = host_starts(client, "seagrass", mode="log", hide_totals="on")
+        colony = {"player": "Ana", "creatures": "3"}
+        preview = client.post(f"/plays/{play.uuid}/events/new/colony/", colony)
+        assert preview.context["points"] is None and preview.context["points_hidden"]
+        added = client.post(
+            f"/plays/{play.uuid}/events/new/colony/", {**colony, "action": "save"}, follow=True
+        )
+        assert "Added: Ana: colony of 3 creatures." in added.content.decode()
+        assert "Ana +3" not in added.content.decode()
+
+    def test_a_finished_plays_entry_screen_says_a_change_is_a_correction(
+        self, client: Client
+    ) -> None:
+        play = host_starts(client, "seagrass", mode="counts")
+        for position in range(3):
+            url = f"/plays/{play.uuid}/players/{position}/tally/"
+            client.post(url, {"points": "3", "unplayed_tiles": "0"})
+        client.post(f"/plays/{play.uuid}/finish/")
+        page = client.get(f"/plays/{play.uuid}/players/0/tally/").content.decode()
+        assert "This game is finished: a change made here is a correction" in page

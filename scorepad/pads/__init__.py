@@ -101,6 +101,8 @@ class Pad:
     from_input: Callable[[Mapping[str, Any]], StoredPlay]  # and back
     seat_url: Callable[[Play, Result], str]  # where a seat enters its own part
     seat_status: Callable[[Play, Result, Progress], SeatStatus]  # how far that part is
+    # Where a phone that just took a seat starts, if not at the seat's own screen.
+    start_url: Callable[[Play, Result], str] | None = None
     reads_events: bool = False  # whether the input is built from a log of events
     mode_labels: Mapping[str, str] = field(default_factory=dict)  # the new-play form's words
     setup: Callable[[HtmxHttpRequest, Pad], HttpResponse] | None = None  # own new-play screen

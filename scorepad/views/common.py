@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
@@ -18,7 +17,7 @@ from django.utils.cache import patch_vary_headers
 from games.contract import InvalidInput
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Group, Play, Result, start_play
-from scorepad.table import Access, access_to, phone_token
+from scorepad.table import Access, SeatRefused, access_to, phone_token
 
 
 def render_screen(
@@ -83,15 +82,15 @@ def _get_access_to_change(request: HtmxHttpRequest, play: Play, result: Result) 
     if access.may_change(result):
         return access
     if access.in_history:
-        raise PermissionDenied(
+        message = (
             f"This play is in {play.group}'s history: only whoever recorded it, an owner of "
             f"the group or {result.name} can correct it."
         )
-    if access.seat is not None:
-        raise PermissionDenied(
-            f"This is {result.name}'s seat; your phone holds {access.seat.name}'s."
-        )
-    raise PermissionDenied("Your phone is watching this play: take a seat to enter scores.")
+    elif access.seat is not None:
+        message = f"This is {result.name}'s seat; your phone holds {access.seat.name}'s."
+    else:
+        message = f"Your phone does not hold {result.name}'s seat (any more): it is watching."
+    raise SeatRefused(message, play, access.seat)
 
 
 def next_seat(results: list[Result], position: int, access: Access) -> Result | None:

@@ -23,7 +23,7 @@ from scorepad.forms import NewPlayForm, SignupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import Group, Play, create_group
 from scorepad.pads import all_pads, get_pad_or_404
-from scorepad.table import access_to, phone_token
+from scorepad.table import SeatRefused, access_to, phone_token
 from scorepad.views.common import (
     DEVICE_PLAYS,
     _get_group_for_user,
@@ -178,7 +178,8 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     if play.pad.result_extras is not None:
         ctx["extras"] = play.pad.result_extras(play, results)
     ctx["corrections"] = play.corrections.select_related("result__player")
-    ctx["is_host"] = access_to(request, play).is_host
+    access = access_to(request, play)
+    ctx["is_host"], ctx["is_member"] = access.is_host, access.is_member
     return render(request, "result.html", ctx)
 
 
@@ -196,6 +197,20 @@ def save_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
         play.move_to_group(group, request.user)
         messages.success(request, f"Saved to the history of {group.name}.")
     return redirect(group)
+
+
+def permission_denied(request: HtmxHttpRequest, exception: Exception) -> HttpResponse:
+    """403, with a way on: a phone refused a seat is offered its own seat and the table;
+    htmx (an autosave) is sent to the table with the reason, as nothing was saved."""
+    if isinstance(exception, SeatRefused):
+        play = exception.play
+        if getattr(request, "htmx", False):
+            messages.error(request, f"Not saved: {exception}")
+            return HttpResponseClientRedirect(play.get_absolute_url())
+        own = play.pad.seat_url(play, exception.own) if exception.own else None
+        ctx = {"exception": exception, "play_link": play, "own_url": own, "own": exception.own}
+        return render(request, "403.html", ctx, status=403)
+    return render(request, "403.html", {"exception": exception}, status=403)
 
 
 @csrf_exempt

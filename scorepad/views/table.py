@@ -25,9 +25,10 @@ from scorepad.pads import DONE, ENTERING, SeatStatus
 from scorepad.table import Access, access_to, phone_token
 from scorepad.views.common import _get_play_for_user
 
-# Wrong codes one address may try before it waits: a code is one of 32**6, so guessing
-# one of the few live ones stays hopeless.
-JOIN_GUESSES = 20
+# Codes that fit no game, tried by one phone or from one address (a table's Wi-Fi holds
+# several phones) before it waits: a code is one of 32**6, so guessing one of the few
+# live ones stays hopeless.
+JOIN_GUESSES = {"phone": 20, "address": 100}
 JOIN_GUESS_WINDOW = 10 * 60  # seconds
 STAGE_WORDS = {DONE: "done", ENTERING: "entering"}
 
@@ -74,6 +75,16 @@ def not_modified(etag: str) -> HttpResponse:
     return conditional(HttpResponse(status=304), etag)
 
 
+def _hidden(play: Play, all_done: bool) -> bool:
+    return play.hide_totals and not all_done and not play.is_finished
+
+
+def totals_hidden(play: Play, results: list[Result], progress: Progress) -> bool:
+    """Whether the play keeps its points hidden for now: until every seat is done."""
+    done = all(play.pad.seat_status(play, r, progress).stage == DONE for r in results)
+    return _hidden(play, done)
+
+
 def _stage(status: SeatStatus, on_a_phone: bool) -> str:
     return STAGE_WORDS.get(status.stage) or ("joined" if on_a_phone else "not joined")
 
@@ -88,7 +99,7 @@ def table_context(
     holders = {phone.result_id: phone for phone in phones if phone.result_id}
     statuses = [play.pad.seat_status(play, r, progress) for r in results]
     all_done = all(status.stage == DONE for status in statuses)
-    hidden = play.hide_totals and not all_done and not play.is_finished
+    hidden = _hidden(play, all_done)
     seats = []
     for index, (result, status) in enumerate(zip(results, statuses, strict=True)):
         phone = holders.get(result.pk)
@@ -178,18 +189,22 @@ def bar_seats(play: Play) -> list[dict[str, str]]:
 
 
 # --- Joining ----------------------------------------------------------------------------------
-def _guesses_key(request: HttpRequest) -> str:
-    return f"join-guesses:{request.META.get('REMOTE_ADDR', '')}"
+def _guess_keys(request: HttpRequest) -> dict[str, str]:
+    return {
+        "phone": f"join-guesses:phone:{phone_token(request)}",
+        "address": f"join-guesses:address:{request.META.get('REMOTE_ADDR', '')}",
+    }
 
 
 def _too_many_guesses(request: HttpRequest) -> bool:
-    return cache.get(_guesses_key(request), 0) >= JOIN_GUESSES
+    counts = cache.get_many(list(_guess_keys(request).values()))
+    return any(counts.get(key, 0) >= JOIN_GUESSES[who] for who, key in _guess_keys(request).items())
 
 
 def _count_a_wrong_guess(request: HttpRequest) -> None:
-    key = _guesses_key(request)
-    if not cache.add(key, 1, JOIN_GUESS_WINDOW):
-        cache.incr(key)
+    for key in _guess_keys(request).values():
+        if not cache.add(key, 1, JOIN_GUESS_WINDOW):
+            cache.incr(key)
 
 
 def _wait(request: HttpRequest) -> HttpResponse:
@@ -216,16 +231,12 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if _too_many_guesses(request):
         return _wait(request)
     wanted = read_join_code(code)
-    play = (
-        Play.objects.filter(join_code=wanted, joining_open=True)
-        .exclude(status=Play.Status.FINISHED)
-        .first()
-        if wanted
-        else None
-    )
-    if play is None:
-        _count_a_wrong_guess(request)
-        return render(request, "join_code.html", {"typed": code, "unknown": True}, status=404)
+    play = Play.objects.filter(join_code=wanted).first() if wanted else None
+    if play is None or not play.is_joinable:
+        if play is None:
+            _count_a_wrong_guess(request)
+        ctx = {"typed": code, "unknown": play is None, "play": None, "shut": play}
+        return render(request, "join_code.html", ctx, status=404)
     if wanted != code:
         return redirect("join_play", wanted)
     # A phone that came with the code is at the table from now on (watching, until it
@@ -236,11 +247,21 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if request.method == "POST":
         return _take(request, play, results, access)
     held = set(play.phones.filter(result__isnull=False).values_list("result_id", flat=True))
+    asked = access.phone.wants if access.phone else None
     ctx = {
         "play": play,
         "code": wanted,
         "access": access,
-        "seats": [{"result": r, "held": r.pk in held, "mine": access.holds(r)} for r in results],
+        "asked": asked,
+        "seats": [
+            {
+                "result": r,
+                "held": r.pk in held,
+                "mine": access.holds(r),
+                "url": play.pad.seat_url(play, r) if access.holds(r) else None,
+            }
+            for r in results
+        ],
     }
     return render(request, "join_play.html", ctx)
 
@@ -271,7 +292,8 @@ def _take(
         )
         return redirect("join_play", play.join_code)
     messages.success(request, f"This phone is {result.name}'s seat.")
-    return redirect(play.pad.seat_url(play, result))
+    start = play.pad.start_url or play.pad.seat_url
+    return redirect(start(play, result))
 
 
 @require_POST

@@ -19,7 +19,8 @@ from scorepad.models import Play
 from tests.browser.flows import accounts_in_a_group, coral, count, log_in, seashells
 from tests.browser.phones import Phone, Phones, phones_at_the_table
 
-HOST, SECOND, THIRD = "Ana", "Ben", "Cleo"
+# The third seat has the longest name a seat takes, with emoji: nothing may overflow.
+HOST, SECOND, THIRD = "Ana", "Ben", "Cleo 🐙 of the Deep Blue Seahorse Riders, Thirty-Seventh 🌊"
 SEATS = [HOST, SECOND, THIRD]
 LIVE = 8_000  # ms: a poll every 2 s, with room to spare
 
@@ -28,6 +29,13 @@ LIVE = 8_000  # ms: a poll every 2 s, with room to spare
 def phones(request: pytest.FixtureRequest, browser: Browser, live_server: Any) -> Iterator[Phones]:
     with phones_at_the_table(request, browser, live_server.url) as table:
         yield table
+
+
+def assert_fits(*phones: Phone) -> None:
+    """Nothing on the screen is wider than the phone."""
+    for phone in phones:
+        width = phone.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, (phone.who, phone.page.url, width)
 
 
 def no_404s(phone: Phone) -> list[str]:
@@ -70,6 +78,7 @@ def join(host: Phone, second: Phone, third: Phone) -> None:
     third.page.get_by_label("The code on the host's phone").fill(code.lower())
     third.page.get_by_role("button", name="Join").click()
     third.page.get_by_role("button", name=f"I am {THIRD}").click()
+    assert_fits(host, second, third)
 
 
 def seat(phone: Phone, name: str) -> Any:
@@ -89,6 +98,7 @@ def finish_and_compare(phones: list[Phone], slug: str, data: dict[str, Any]) -> 
     for name in SEATS:
         expect(seat(host, name)).to_contain_text("done", timeout=LIVE)
     host.shot("table-done")
+    assert_fits(*phones)
     host.page.get_by_role("button", name="Finish and see the result").click()
     expected = {p["name"]: p["total"] for p in games.score_json(slug, data)["players"]}
     for phone in phones:

@@ -110,6 +110,7 @@ def log_pad(
         from_input=partial(from_input, screens, game),
         seat_url=views.tally_url,
         seat_status=views.seat_status,
+        start_url=views.start_url,
         reads_events=True,
         mode_labels=MODE_LABELS,
         sample_urls=sample_urls,

@@ -37,7 +37,7 @@ from scorepad.views.common import (
     render_screen,
     stale_message,
 )
-from scorepad.views.table import table_region
+from scorepad.views.table import table_region, totals_hidden
 
 
 def _get_log_play_for_user(request: HtmxHttpRequest, play_id: UUID) -> tuple[Play, LogScreens]:
@@ -65,6 +65,11 @@ def _points_text(points: dict[str, int]) -> str:
 
 def tally_url(play: Play, result: Result) -> str:
     return reverse("player_tally", args=[play.uuid, result.position])
+
+
+def start_url(play: Play, result: Result) -> str:
+    """A logged game is played on its log; only final counts start at the seat's numbers."""
+    return play.get_absolute_url() if play.mode == "log" else tally_url(play, result)
 
 
 def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
@@ -209,6 +214,7 @@ def _event_screen(
         initial = SpecForm.initial_from(kind.fields, players, saved)
         form = SpecForm(kind.fields, players, play.options, initial=initial)
 
+    hidden = play.hide_totals and totals_hidden(play, results, play.progress(results, events))
     ctx = {
         "play": play,
         "kind": kind,
@@ -216,7 +222,8 @@ def _event_screen(
         "base": fingerprint(event.data) if event else "",
         "form": form,
         "errors": errors,
-        "points": _points_text(points) if points is not None else None,
+        "points": _points_text(points) if points is not None and not hidden else None,
+        "points_hidden": hidden and points is not None,
         "helper": _helper(request, kind),
     }
     return render_screen(request, "event_log/event.html", ctx, "htmx-update")
@@ -242,7 +249,11 @@ def _store_event(
         return redirect(play)
     verb = "Added" if event is None else "Changed"
     text = screens_of(play).describe(data)
-    messages.success(request, f"{verb}: {text} ({_points_text(points)}).")
+    if play.hide_totals:
+        # The points stay hidden until every seat is done, so no message tells them either.
+        messages.success(request, f"{verb}: {text}.")
+    else:
+        messages.success(request, f"{verb}: {text} ({_points_text(points)}).")
     return redirect(play)
 
 
