@@ -10,6 +10,7 @@ from types import ModuleType
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.db import connection, models, transaction
 from django.db.models import F
 from django.urls import reverse
@@ -236,15 +237,21 @@ def read_join_code(typed: str) -> str | None:
 @dataclass(frozen=True)
 class Actor:
     """Who changes a play, as its correction record names them: a signed-in person, or
-    a phone at the table (``seat``: the seat it holds)."""
+    a phone at the table (``seat``: the seat it holds); and ``change``, the id the
+    phone gave this change, so that a change sent again is applied once."""
 
     name: str
     user: Any = None
     seat: int | None = None
+    change: str = ""
 
 
 class SeatTaken(Exception):
     """Another phone holds that seat."""
+
+
+class ChangeRefused(PermissionDenied):
+    """A phone's change id that belongs to another play or seat."""
 
 
 class StaleEdit(Exception):
@@ -510,7 +517,7 @@ class Play(models.Model):
     ) -> None:
         """Keep one player's entry if the game still holds together with it; raises
         InvalidInput and saves nothing when it does not."""
-        if entry == result.entry:
+        if not self._first_time(by, result.position) or entry == result.entry:
             return
         self.validate(self.state(results).with_entry(result.name, entry))
         result.entry = entry
@@ -540,6 +547,9 @@ class Play(models.Model):
             self.results.select_for_update().select_related("player").order_by("position")
         )
         fresh = next(r for r in results if r.pk == result.pk)
+        if self.has_applied(by, result.position):
+            result.entry, result.written_by = fresh.entry, fresh.written_by
+            return
         current = entry_part(fresh.entry, path)
         key = "/".join(path)
         changed_elsewhere = base is not None and base != fingerprint(current)
@@ -571,10 +581,13 @@ class Play(models.Model):
         return results
 
     @transaction.atomic
-    def add_event(self, data: dict[str, Any], *, by: Actor | None = None) -> PlayEvent:
+    def add_event(self, data: dict[str, Any], *, by: Actor | None = None) -> PlayEvent | None:
         """Append to the log, stored at once (with the seat whose phone added it);
-        raises InvalidInput and stores nothing when the event does not fit the game."""
+        raises InvalidInput and stores nothing when the event does not fit the game.
+        None for a change that was applied before."""
         locked = Play.objects.select_for_update().get(pk=self.pk)
+        if not self._first_time(by, None):
+            return None
         events = locked.logged_events()
         self.validate(self.state(events=events).with_events([*(e.data for e in events), data]))
         seq = events[-1].seq + 1 if events else 1
@@ -597,6 +610,8 @@ class Play(models.Model):
         StaleEdit when someone changed or removed it since.
         """
         Play.objects.select_for_update().get(pk=self.pk)
+        if not self._first_time(by, None):
+            return
         events = self.logged_events()
         current = next((e for e in events if e.pk == event.pk), None)
         if current is None or (base is not None and base != fingerprint(current.data)):
@@ -611,6 +626,8 @@ class Play(models.Model):
     def remove_event(self, event: PlayEvent, *, by: Actor | None = None) -> None:
         """Take one event out of the log (undo is removing the last one)."""
         Play.objects.select_for_update().get(pk=self.pk)
+        if not self._first_time(by, None):
+            return
         events = self.logged_events()
         self.validate(self.state(events=events).with_events([e.data for e in events if e != event]))
         event.delete()
@@ -629,6 +646,29 @@ class Play(models.Model):
             if guest.group_id is None and not guest.results.exists():
                 guest.delete()
         self.touch(group=group, recorded_by=user)
+
+    # --- Changes sent from a phone, applied once ------------------------------------------
+    def has_applied(self, by: Actor | None, seat: int | None) -> bool:
+        """Whether the change ``by`` carries was applied to this play already (sent
+        again after its answer was lost); ChangeRefused if it was another play's or
+        another seat's."""
+        if by is None or not by.change:
+            return False
+        done = AppliedChange.objects.filter(change=by.change).first()
+        if done is None:
+            return False
+        if done.play_id != self.pk or done.seat != seat:
+            raise ChangeRefused("That change was made for another play or another seat.")
+        return True
+
+    def _first_time(self, by: Actor | None, seat: int | None) -> bool:
+        """Whether to apply the change ``by`` carries: recorded now, in the change's own
+        transaction (so a change is applied once, or not at all), unless it was before."""
+        if self.has_applied(by, seat):
+            return False
+        if by is not None and by.change:
+            AppliedChange.objects.create(change=by.change, play=self, seat=seat)
+        return True
 
     # --- The table: phones that joined with the play's code -------------------------------
     def touch(self, **fields: Any) -> None:
@@ -778,6 +818,19 @@ class Result(models.Model):
         if own is not None and own.name.casefold() == player.name.casefold():
             self.player = own
             self.save(update_fields=["player"])
+
+
+class AppliedChange(models.Model):
+    """A change a phone sent, by the id the phone gave it: applied once, to one play and
+    one seat (None: the play's shared log)."""
+
+    change = models.CharField(max_length=64, unique=True)
+    play = models.ForeignKey(Play, models.CASCADE, related_name="applied_changes")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    applied = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Change {self.change} to {self.play}"
 
 
 class TablePhone(models.Model):

@@ -73,8 +73,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # Each phone's token, for its place at a play's table (scorepad/table.py).
+    # Each phone's token, for its place at a play's table (scorepad/table.py), and what
+    # the phone's outbox needs of an answer.
     "scorepad.table.PhoneMiddleware",
+    "scorepad.table.OutboxMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
     "axes.middleware.AxesMiddleware",
 ]

@@ -9,6 +9,7 @@ joined it as a player: that link is the host's key, the join code the players'.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,9 @@ from scorepad.models import Actor, Membership, PlayEvent, Result, TablePhone
 from scorepad.models import Play as PlayModel
 
 PHONE_COOKIE = "scorepad_phone"
+# The id a phone's outbox gives each change it sends (static/scorepad/outbox.js).
+CHANGE_HEADER = "X-Change-Id"
+CHANGE_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
 PHONE_COOKIE_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
 
 
@@ -81,6 +85,7 @@ class Access:
     phone: TablePhone | None  # this phone's place at the table, if it joined
     is_member: bool  # of the play's group
     is_owner: bool  # of the play's group
+    change: str = ""  # the id the phone gave the change it sends, if any
 
     @property
     def seat(self) -> Result | None:
@@ -146,10 +151,11 @@ class Access:
         """Who this is, as the play's record of corrections names them."""
         seat = self.seat.position if self.seat else None
         if self.user.is_authenticated:
-            return Actor(self.user.get_username(), self.user, seat)
+            return Actor(self.user.get_username(), self.user, seat, self.change)
         if self.seat is not None:
-            return Actor(f"{self.seat.name}'s phone", None, seat)
-        return Actor("the host's phone" if self.is_host else "a phone", None, seat)
+            return Actor(f"{self.seat.name}'s phone", None, seat, self.change)
+        name = "the host's phone" if self.is_host else "a phone"
+        return Actor(name, None, seat, self.change)
 
     @property
     def key(self) -> str:
@@ -177,4 +183,28 @@ def _access(request: HttpRequest, play: PlayModel) -> Access:
             .values_list("role", flat=True)
             .first()
         )
-    return Access(play, user, phone, role is not None, role == Membership.Role.OWNER)
+    change = request.headers.get(CHANGE_HEADER, "")
+    change = change if CHANGE_ID.fullmatch(change) else ""
+    return Access(play, user, phone, role is not None, role == Membership.Role.OWNER, change)
+
+
+class OutboxMiddleware:
+    """What a phone's outbox (static/scorepad/outbox.js) needs of an answer: a change it
+    sent as a form, not htmx, answered with a redirect, is told where instead (so the
+    phone goes there itself, and the messages wait for that page); one that met another
+    phone's change is marked as a conflict."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if "X-Outbox" not in request.headers:
+            return response
+        if getattr(request, "outbox_conflict", False):
+            response["Outbox-Conflict"] = "1"
+        if 300 <= response.status_code < 400 and response.has_header("Location"):
+            location = response["Location"]
+            response = HttpResponse(status=204)
+            response["Outbox-Location"] = location
+        return response

@@ -183,7 +183,10 @@ def attach_errors(
     return general
 
 
-def stale_message(what: str, saved_now: str) -> str:
+def stale_message(request: HtmxHttpRequest, what: str, saved_now: str) -> str:
+    """What a phone is told when another saved the same part meanwhile; its outbox is
+    told too (an Outbox-Conflict header), so a change sent late is never lost quietly."""
+    request.outbox_conflict = True  # type: ignore[attr-defined]
     return (
         f"Someone else saved {what} while you were typing. Saved now: {saved_now}. "
         "Your numbers are still here: save again to keep yours."

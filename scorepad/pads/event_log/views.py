@@ -206,7 +206,7 @@ def _event_screen(
                     return _store_event(request, play, event, entered, points, access.actor)
                 except StaleEdit as e:
                     saved_now = screens.describe(e.current) if e.current else "deleted"
-                    errors = [stale_message("this event", saved_now)]
+                    errors = [stale_message(request, "this event", saved_now)]
                     assert event is not None
                     event.data = e.current or event.data
     else:
@@ -273,11 +273,13 @@ def new_event(request: HtmxHttpRequest, play_id: UUID, event_type: str) -> HttpR
 @require_http_methods(["GET", "POST"])
 def edit_event(request: HtmxHttpRequest, play_id: UUID, seq: int) -> HttpResponse:
     play, screens = _get_log_play_for_user(request, play_id)
+    access = access_to(request, play)
+    if request.method == "POST" and play.has_applied(access.actor, None):
+        return redirect(play)  # sent again after its answer was lost: done already
     event = get_object_or_404(play.events, seq=seq)
     kind = screens.kind(event.data.get("type", ""))
     if kind is None:
         raise Http404("Unknown event.")
-    access = access_to(request, play)
     if not access.may_change_event(event):
         raise PermissionDenied("Only the phone that logged this event, or the host, changes it.")
     if request.method == "POST" and request.POST.get("action") == "delete":
@@ -291,6 +293,8 @@ def undo_event(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     access = access_to(request, play)
     if not access.may_log():
         raise PermissionDenied("Your phone is watching this play: it has nothing to undo.")
+    if play.has_applied(access.actor, None):
+        return redirect(play)  # sent again after its answer was lost: undone already
     logged = list(play.events.exclude(data__type__in=screens.end_types).order_by("seq"))
     last = _undoable(access, logged)
     if last is None:
@@ -379,7 +383,7 @@ def _save_tally(
         return attach_errors(e, form, f"{key}.{result.name}."), False
     except StaleEdit as e:
         saved_now = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (e.current or {}).items())
-        return [stale_message(f"{result.name}'s numbers", saved_now or "nothing")], False
+        return [stale_message(request, f"{result.name}'s numbers", saved_now or "nothing")], False
     return [], True
 
 

@@ -216,7 +216,7 @@ def _save_reef(
         return attach_errors(e, form, f"rounds[{round_number - 1}].{result.name}.")
     except StaleEdit as e:
         what = f"{result.name}'s round {round_number} reef"
-        return [stale_message(what, describe_reef(e.current or {}))]
+        return [stale_message(request, what, describe_reef(e.current or {}))]
     return []
 
 

@@ -389,7 +389,7 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
                 errors = attach_errors(e, form, f"sheets.{result.name}.")
             except StaleEdit as e:
                 now = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (e.current or {}).items())
-                errors = [stale_message(f"{result.name}'s score pad", now or "nothing")]
+                errors = [stale_message(request, f"{result.name}'s score pad", now or "nothing")]
             else:
                 saved = True
                 if not request.htmx and request.POST.get("go") == "next":

@@ -1,0 +1,136 @@
+"""A phone's changes sent again (its outbox, after a lost connection) are applied once:
+each carries an id the phone made; the same id twice changes nothing more, an id made
+for another play or seat is refused. The outbox is told where a saved form leads and
+when a change met another phone's."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from scorepad.models import AppliedChange, Play, start_play
+from scorepad.table import CHANGE_HEADER
+
+pytestmark = pytest.mark.django_db
+
+COLONY = {"player": "Ana", "creatures": "3", "action": "save"}
+
+
+def sent(change: str, **headers: str) -> dict[str, str]:
+    """Headers as the outbox sends them (Django's test client takes them as HTTP_…)."""
+    names = {"HTTP_" + CHANGE_HEADER.upper().replace("-", "_"): change}
+    return {**names, **{f"HTTP_{k.upper().replace('-', '_')}": v for k, v in headers.items()}}
+
+
+@pytest.fixture
+def log_play(client: Client) -> Play:
+    client.post(
+        "/games/seagrass/new/",
+        {"seat_1": "Ana", "seat_2": "Ben", "mode": "log", "option_discovery": "false"},
+    )
+    return Play.objects.get()
+
+
+def test_an_event_sent_twice_is_logged_once(client: Client, log_play: Play) -> None:
+    change = str(uuid.uuid4())
+    url = f"/plays/{log_play.uuid}/events/new/colony/"
+    for _ in range(2):
+        assert client.post(url, COLONY, **sent(change))["Location"] == log_play.get_absolute_url()
+    assert [e.data["creatures"] for e in log_play.logged_events()] == [3]
+    assert AppliedChange.objects.get(change=change).play == log_play
+
+
+def test_an_undo_sent_twice_takes_back_one_event(client: Client, log_play: Play) -> None:
+    url = f"/plays/{log_play.uuid}/events/new/colony/"
+    client.post(url, COLONY)
+    client.post(url, {**COLONY, "creatures": "4"})
+    change = str(uuid.uuid4())
+    last = log_play.logged_events()[-1].seq
+    for _ in range(2):
+        client.post(f"/plays/{log_play.uuid}/events/undo/", {"last": last}, **sent(change))
+    assert [e.data["creatures"] for e in log_play.logged_events()] == [3]
+
+
+def test_a_deletion_sent_twice_deletes_one_event(client: Client, log_play: Play) -> None:
+    url = f"/plays/{log_play.uuid}/events/new/colony/"
+    client.post(url, COLONY)
+    client.post(url, {**COLONY, "creatures": "4"})
+    change = str(uuid.uuid4())
+    for _ in range(2):
+        response = client.post(
+            f"/plays/{log_play.uuid}/events/1/", {"action": "delete"}, **sent(change)
+        )
+        assert response.status_code == 302
+    assert [e.data["creatures"] for e in log_play.logged_events()] == [4]
+
+
+def test_a_count_sent_twice_is_saved_once_and_answers_as_saved(client: Client) -> None:
+    client.post(
+        "/games/reef-draft/new/",
+        {"seat_1": "Ana", "seat_2": "Ben", "option_coral_penalty": "each"},
+    )
+    play = Play.objects.get()
+    url = f"/plays/{play.uuid}/rounds/1/players/0/"
+    base = client.get(url).context["base"]
+    change = str(uuid.uuid4())
+    first = client.post(url, {"base": base, "jellies": "2"}, **sent(change, HX_Request="true"))
+    # Meanwhile another phone changes the reef; the first phone's change, sent again,
+    # is neither applied again nor a conflict with what came after it.
+    play.save_part(play.ordered_results()[0], ("rounds", "1"), {"jellies": 5}, editor="other")
+    again = client.post(url, {"base": base, "jellies": "2"}, **sent(change, HX_Request="true"))
+    assert first.status_code == again.status_code == 200
+    assert "Outbox-Conflict" not in again
+    assert play.ordered_results()[0].entry["rounds"]["1"] == {"jellies": 5}
+
+
+@pytest.mark.parametrize("other", ["play", "seat"])
+def test_a_change_made_for_another_play_or_seat_is_refused(
+    client: Client, log_play: Play, other: str
+) -> None:
+    change = str(uuid.uuid4())
+    client.post(f"/plays/{log_play.uuid}/players/0/tally/", {"unplayed_tiles": "1"}, **sent(change))
+    if other == "play":
+        elsewhere = start_play(
+            game="seagrass", names=["Cleo", "Dev"], options={}, mode="log", group=None, user=_anon()
+        )
+        target = f"/plays/{elsewhere.uuid}/players/0/tally/"
+    else:
+        target = f"/plays/{log_play.uuid}/players/1/tally/"
+    response = client.post(target, {"unplayed_tiles": "2"}, **sent(change))
+    assert response.status_code == 403
+    assert "another play or another seat" in response.content.decode()
+    assert "final" not in log_play.ordered_results()[1].entry
+
+
+def _anon() -> Any:
+    from django.contrib.auth.models import AnonymousUser
+
+    return AnonymousUser()
+
+
+def test_a_form_sent_by_the_outbox_is_told_where_it_leads(client: Client, log_play: Play) -> None:
+    url = f"/plays/{log_play.uuid}/events/new/colony/"
+    response = client.post(url, COLONY, **sent(str(uuid.uuid4()), X_Outbox="submit"))
+    assert response.status_code == 204
+    assert response["Outbox-Location"] == log_play.get_absolute_url()
+    # The message waits for the page the phone goes to.
+    assert "Added: Ana: colony of 3 creatures" in client.get(log_play.get_absolute_url()).text
+
+
+def test_a_change_that_met_another_phones_is_marked_as_a_conflict(
+    client: Client, log_play: Play
+) -> None:
+    url = f"/plays/{log_play.uuid}/players/0/tally/"
+    base = client.get(url).context["base"]
+    log_play.save_part(log_play.ordered_results()[0], ("final",), {"unplayed_tiles": 4}, editor="b")
+    response = client.post(
+        url,
+        {"base": base, "editor": "a", "unplayed_tiles": "1"},
+        **sent(str(uuid.uuid4()), X_Outbox="autosave", HX_Request="true"),
+    )
+    assert response["Outbox-Conflict"] == "1"
+    assert "Someone else saved Ana&#x27;s numbers" in response.text
+    assert log_play.ordered_results()[0].entry["final"] == {"unplayed_tiles": 4}
