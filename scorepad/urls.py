@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scorepad.views import exports, groups, site, table
+from scorepad.views import app, exports, groups, site, table
 from scorepad.views.health import healthz
 
 handler403 = "scorepad.views.site.permission_denied"
@@ -61,4 +61,8 @@ urlpatterns = [
     path("api/games/<slug:slug>/score", site.api_score, name="api_score"),
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("sw.js", app.service_worker, name="service_worker"),
+    path("offline/", app.offline, name="offline"),
+    path("favicon.ico", app.favicon, name="favicon"),
 ]

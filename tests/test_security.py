@@ -20,7 +20,9 @@ from scorepad.pads import Sample, all_pads
 pytestmark = pytest.mark.django_db
 
 # Open to everyone: scoring needs no account. Each game's pad adds its own.
-PUBLIC = {"home", "signup", "login", "logout", "new_play", "join_code", "api_score", "healthz"} | {
+PUBLIC = {"home", "signup", "login", "logout", "new_play", "join_code", "api_score", "healthz"}
+# The installable app: the same for everyone and holding nobody's data.
+PUBLIC |= {"manifest", "service_worker", "offline", "favicon"} | {
     name for pad in all_pads() for name in pad.open_urls
 }
 # Capability links meant for people outside the group; tested on their own below.

@@ -33,3 +33,21 @@ if (navigator.share) {
     });
   }
 }
+
+// The installable app: its service worker (it serves the screens and static files kept
+// for a table without network; static/scorepad/sw.js). A page tells it which screens a
+// player may open next (links marked data-offline), so those open offline too; logging
+// out forgets every kept screen.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+  navigator.serviceWorker.ready.then((registration) => {
+    const keep = [...document.querySelectorAll("a[data-offline]")].map((a) => a.getAttribute("href"));
+    keep.push(location.pathname);
+    registration.active?.postMessage({ keep });
+  });
+  document.addEventListener("submit", (event) => {
+    if (event.target.matches("form[action$='/accounts/logout/']")) {
+      navigator.serviceWorker.controller?.postMessage({ forget: true });
+    }
+  });
+}

@@ -362,6 +362,7 @@ def player_tally(request: HtmxHttpRequest, play_id: UUID, position: int) -> Http
         "errors": errors,
         "saved": saved,
         "is_counts": play.mode == "counts",
+        "change_label": f"{result.name}'s numbers",
         "next_name": getattr(next_seat(results, position, access), "name", None),
     }
     return render_screen(request, "event_log/tally.html", ctx, "htmx-update")

@@ -186,6 +186,7 @@ def reef_entry(
         "round_complete": rounds[round_number - 1]["entered"] == len(results),
         "next_label": _next_step(play, round_number, result, results, access)[1],
         "hand_size": HAND_SIZE[len(results)],
+        "change_label": f"{result.name}'s round {round_number} reef",
     }
     return render_screen(request, "reef_draft/entry.html", ctx, "htmx-update")
 

@@ -7,6 +7,7 @@ The rules live in games/shallow_sea; this module only shapes them for the screen
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -67,6 +68,10 @@ class SpaceShape:
     y: float
     inner: bool
 
+    @property
+    def title(self) -> str:
+        return f"{self.name}: row {self.row}, {'inner' if self.inner else 'outer'} space"
+
 
 @dataclass(frozen=True)
 class BubbleShape:
@@ -75,6 +80,10 @@ class BubbleShape:
     x: float
     y: float
     spaces: tuple[str, ...]
+
+    @property
+    def title(self) -> str:
+        return f"Bubble {self.name}, touching {', '.join(self.spaces)}"
 
 
 def _bubble_name(point: Point) -> str:
@@ -192,6 +201,11 @@ class DrawnSpace:
     small: str  # the line above it
     fish: str | None  # the Completed Fish's color on a completed coral
     selected: bool
+
+    @property
+    def tile_json(self) -> str:
+        """The tile, for the space's form opened on the phone without a network."""
+        return json.dumps(self.tile)
 
 
 @dataclass(frozen=True)

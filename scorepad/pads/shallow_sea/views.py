@@ -194,6 +194,29 @@ def _ocean_context(
         "next_url": seat_url(play, later) if later else None,
         "next_name": later.name if later else None,
         "is_host": access.is_host,
+        "change_label": f"{result.name}'s Seashells",
+        "offline_editors": lambda: _offline_editors(play, results, result),
+    }
+
+
+# A space's or bubble's form as a template the phone fills in itself without a network
+# (ocean.js); PLACE stands where the space's name goes.
+PLACE = "__PLACE__"
+
+
+def _offline_editors(play: Play, results: list[Result], result: Result) -> dict[str, Any]:
+    sealife = play.options.get("setup", {}).get("sealife", [])
+    printed = printed_values(board_of(r) for r in results)
+    args = [play.uuid, result.position, PLACE]
+    space = {"kind": "space", "space": PLACE, "title": PLACE, "errors": []}
+    bubble = {"kind": "bubble", "name": PLACE, "title": PLACE, "errors": []}
+    return {
+        "space": {
+            **space,
+            "form": TileForm(sealife, printed),
+            "url": reverse("shallow_sea_space", args=args),
+        },
+        "bubble": {**bubble, "form": FishForm(), "url": reverse("shallow_sea_bubble", args=args)},
     }
 
 
@@ -267,9 +290,8 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
     else:
         form = TileForm(sealife, printed, initial=TileForm.initial_from(tile))
     shape = SPACE_SHAPES[space]
-    title = f"{space}: row {shape.row}, {'inner' if shape.inner else 'outer'} space"
     url = reverse("shallow_sea_space", args=[play.uuid, position, space])
-    editor = {"kind": "space", "space": space, "title": title, "url": url}
+    editor = {"kind": "space", "space": space, "title": shape.title, "url": url}
     return _editor_screen(request, play, results, result, "tiles", editor, form, errors)
 
 
@@ -358,9 +380,14 @@ def ocean_bubble(
         color = fish_on_bubbles(board_of(result)).get(point)
         form = FishForm(initial={"color": color or "none"})
     shape = BUBBLE_SHAPES[point]
-    title = f"Bubble {shape.name}, touching {', '.join(shape.spaces)}"
     url = reverse("shallow_sea_bubble", args=[play.uuid, position, shape.name])
-    editor = {"kind": "bubble", "point": point, "title": title, "url": url}
+    editor = {
+        "kind": "bubble",
+        "point": point,
+        "name": shape.name,
+        "title": shape.title,
+        "url": url,
+    }
     return _editor_screen(request, play, results, result, "fish", editor, form, errors)
 
 
@@ -412,6 +439,7 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
         "next_url": seat_url(play, later) if later else None,
         "next_name": later.name if later else None,
         "is_host": access.is_host,
+        "change_label": f"{result.name}'s score pad",
     }
     return render_screen(request, "shallow_sea/sheet.html", ctx, "htmx-update")
 

@@ -1,0 +1,85 @@
+"""The installable app: its manifest, its service worker, the page it shows offline and
+the favicon. The worker's own code is a static file; what changes with each deploy
+(the hashed names of the static files it keeps) is filled in here, so a new deploy is a
+new worker and the phone updates itself."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+
+from django.contrib.staticfiles import finders
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+
+# What every screen needs, kept by the worker from the first visit on.
+SHELL = (
+    "scorepad/scorepad.css",
+    "scorepad/scorepad.js",
+    "scorepad/outbox.js",
+    "scorepad/outbox-store.js",
+    "scorepad/icon.svg",
+    "scorepad/icon-192.png",
+    "django_htmx/htmx-2.min.js",
+)
+THEME = {"dark": "#0b1622", "light": "#f4f7fb"}
+
+
+@require_safe
+@cache_control(max_age=3600)
+def manifest(request: HttpRequest) -> JsonResponse:
+    icons = [
+        {"src": static("scorepad/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+        {"src": static("scorepad/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+        {
+            "src": static("scorepad/icon-maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
+    ]
+    data = {
+        "name": "Scorepad",
+        "short_name": "Scorepad",
+        "description": "Every score of a board game, worked out at the table.",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": THEME["dark"],
+        "theme_color": THEME["dark"],
+        "icons": icons,
+    }
+    return JsonResponse(data, content_type="application/manifest+json")
+
+
+@cache
+def _worker(shell: tuple[str, ...]) -> str:
+    source = finders.find("scorepad/sw.js")
+    assert isinstance(source, str), "static/scorepad/sw.js is missing"
+    with open(source, encoding="utf-8") as f:
+        code = f.read()
+    version = hashlib.sha256(("\n".join(shell) + code).encode()).hexdigest()[:12]
+    head = f"const VERSION = {json.dumps(version)};\nconst SHELL = {json.dumps(list(shell))};\n"
+    return head + code
+
+
+@require_safe
+@cache_control(no_cache=True)
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The worker, at the site's root so that it serves every page."""
+    shell = (*(static(path) for path in SHELL), "/offline/")
+    return HttpResponse(_worker(shell), content_type="text/javascript; charset=utf-8")
+
+
+@require_safe
+def offline(request: HttpRequest) -> HttpResponse:
+    return render(request, "offline.html")
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    return redirect(static("scorepad/icon-192.png"), permanent=True)

@@ -1,0 +1,78 @@
+// The outbox's store and its sending, one copy for the page (outbox.js) and the service
+// worker (sw.js, which sends when the browser wakes it for a background sync).
+//
+// A change is what one form sent: {id, created, url, body, kind, headers, target, swap,
+// page, label, space}. Its id is made on the phone and sent as X-Change-Id: the server
+// applies a change once, however often it arrives (scorepad/models.py, AppliedChange).
+// Changes wait in IndexedDB, so they survive a reload and a closed tab, and go out one
+// at a time, oldest first.
+const OutboxStore = (() => {
+  const NAME = "scorepad-outbox";
+  const CHANGES = "changes";
+  const NOTES = "notes"; // what a player must be told about a change sent late
+
+  function open() {
+    return new Promise((resolve, reject) => {
+      const request = indexedDB.open(NAME, 1);
+      request.onupgradeneeded = () => {
+        request.result.createObjectStore(CHANGES, { keyPath: "id" });
+        request.result.createObjectStore(NOTES, { keyPath: "id" });
+      };
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+  }
+
+  async function run(store, mode, work) {
+    const db = await open();
+    return new Promise((resolve, reject) => {
+      const tx = db.transaction(store, mode);
+      const result = work(tx.objectStore(store));
+      tx.oncomplete = () => resolve(result && "result" in result ? result.result : undefined);
+      tx.onerror = () => reject(tx.error);
+    });
+  }
+
+  const all = async (store = CHANGES) =>
+    ((await run(store, "readonly", (s) => s.getAll())) || []).sort((a, b) => a.created - b.created);
+
+  function csrf() {
+    const cookie = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
+    return cookie ? cookie.split("=")[1] : "";
+  }
+
+  // One change to the server: its answer, or null when the network did not carry it.
+  async function send(change) {
+    const headers = {
+      ...change.headers,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Change-Id": change.id,
+      "X-Outbox": change.kind,
+    };
+    if (typeof document !== "undefined") headers["X-CSRFToken"] = csrf();
+    try {
+      const response = await fetch(change.url, {
+        method: "POST",
+        body: change.body,
+        headers,
+        credentials: "same-origin",
+      });
+      // The server or a proxy not answering is no answer: the change waits.
+      return response.status >= 502 ? null : response;
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    all,
+    notes: () => all(NOTES),
+    put: (change) => run(CHANGES, "readwrite", (s) => s.put(change)),
+    remove: (id) => run(CHANGES, "readwrite", (s) => s.delete(id)),
+    note: (note) => run(NOTES, "readwrite", (s) => s.put(note)),
+    forget: (id) => run(NOTES, "readwrite", (s) => s.delete(id)),
+    send,
+  };
+})();
+
+self.OutboxStore = OutboxStore;

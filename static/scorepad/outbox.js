@@ -1,0 +1,256 @@
+// One outbox for every write from a game's screens: autosaved counts and steppers, a
+// tile or a fish, an event added, changed, deleted or undone, a tally, a reef.
+//
+// A form marked data-outbox does not post by itself: what it would send becomes a
+// change, kept in IndexedDB (outbox-store.js) and sent from there, one at a time and
+// oldest first; a change that cannot be sent waits, and goes again when the phone is
+// back online, when a page loads, every 15 s, and by background sync. Each carries an
+// id made here, so the server applies it once even when its first answer was lost.
+// The screen says where the changes are (#outbox): "Saved", "Sending…", "2 changes
+// waiting…", and every conflict or refusal, in the site's own words.
+//
+// data-outbox="all": its htmx posts (autosaves) and its submits are changes;
+// data-outbox="submit": only its submits (an event's form, whose htmx posts only
+// preview the points). A form's data-outbox-place names what it changes on a drawn
+// board; whatever carries the same data-place is marked as waiting until it is sent. Without JavaScript, or IndexedDB, the forms post as always.
+(() => {
+  const store = self.OutboxStore;
+  const status = document.getElementById("outbox");
+  if (!store || !("indexedDB" in window) || !status || !window.htmx) return;
+  const RETRY_MS = 15000;
+  let flushing = null;
+  let lastSaved = 0;
+
+  const here = () => location.pathname;
+
+  function label(form) {
+    return form.dataset.outboxLabel || document.title.split(" · ")[0];
+  }
+
+  async function queue(change) {
+    await store.put(change);
+    busy(change, true);
+    mark();
+    if ("serviceWorker" in navigator && navigator.serviceWorker.ready) {
+      navigator.serviceWorker.ready
+        .then((worker) => worker.sync && worker.sync.register("outbox"))
+        .catch(() => {});
+    }
+    flush();
+  }
+
+  // --- What the forms would have sent ---------------------------------------------------
+  document.addEventListener("htmx:configRequest", (event) => {
+    const form = event.detail.elt.closest && event.detail.elt.closest("form[data-outbox]");
+    if (!form || form.dataset.outbox !== "all" || event.detail.verb !== "post") return;
+    event.preventDefault();
+    const headers = {};
+    for (const name of ["HX-Request", "HX-Target", "HX-Trigger", "HX-Current-URL"]) {
+      if (event.detail.headers[name]) headers[name] = event.detail.headers[name];
+    }
+    queue({
+      id: crypto.randomUUID(),
+      created: Date.now(),
+      url: event.detail.path,
+      body: new URLSearchParams(event.detail.formData).toString(),
+      kind: "autosave",
+      headers,
+      target: event.detail.target.id ? `#${event.detail.target.id}` : null,
+      swap: form.getAttribute("hx-swap") || "outerHTML",
+      page: here(),
+      label: label(form),
+      place: form.dataset.outboxPlace || null,
+    });
+  });
+
+  function htmxSubmits(form) {
+    if (!form.hasAttribute("hx-post")) return false;
+    const trigger = form.getAttribute("hx-trigger");
+    return !trigger || trigger.includes("submit");
+  }
+
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (!form.matches("form[data-outbox]") || htmxSubmits(form)) return;
+      event.preventDefault();
+      const data = new FormData(form, event.submitter);
+      queue({
+        id: crypto.randomUUID(),
+        created: Date.now(),
+        url: form.action,
+        body: new URLSearchParams(data).toString(),
+        kind: "submit",
+        headers: {},
+        target: null,
+        swap: null,
+        page: here(),
+        label: label(form),
+        place: form.dataset.outboxPlace || null,
+      });
+    },
+    true,
+  );
+
+  // --- Sending ----------------------------------------------------------------------------
+  function flush() {
+    if (!flushing) {
+      flushing = send().finally(() => {
+        flushing = null;
+        show();
+      });
+    }
+    return flushing;
+  }
+
+  async function send() {
+    for (const change of await store.all()) {
+      show("Sending…");
+      const response = await store.send(change);
+      if (!response) {
+        const waiting = await store.all();
+        document.dispatchEvent(new CustomEvent("outbox:waiting", { detail: waiting }));
+        show();
+        return; // offline: everything waits, in order
+      }
+      await store.remove(change.id);
+      await settle(change, response);
+      lastSaved = Date.now();
+    }
+  }
+
+  function messageIn(html) {
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const said = page.querySelector(".errors li, [role=alert] li, main > p");
+    return said ? said.textContent.trim() : "";
+  }
+
+  async function settle(change, response) {
+    busy(change, false);
+    const onPage = change.page === here();
+    const html = response.status === 204 ? "" : await response.text();
+    const conflict = response.headers.get("Outbox-Conflict");
+    const redirect = response.headers.get("HX-Redirect");
+    const location_ = response.headers.get("Outbox-Location");
+    if (response.status >= 400 || conflict) {
+      await store.note({
+        id: change.id,
+        created: Date.now(),
+        label: change.label,
+        page: change.page,
+        conflict: Boolean(conflict),
+        status: response.status,
+        message: messageIn(html),
+      });
+    }
+    if (redirect) {
+      location.assign(redirect);
+    } else if (change.kind === "autosave" && onPage && html) {
+      const target = change.target && document.querySelector(change.target);
+      if (target) htmx.swap(target, html, { swapStyle: change.swap });
+    } else if (change.kind === "submit" && onPage) {
+      if (location_) {
+        if (!(await store.all()).some((c) => c.page === change.page)) location.assign(location_);
+      } else if (html && response.status < 400) {
+        htmx.swap("#main", html, { swapStyle: "outerHTML" }, { select: "#main" });
+      }
+    }
+  }
+
+  // --- What the screen shows --------------------------------------------------------------
+  function busy(change, on) {
+    for (const form of document.querySelectorAll("form[data-outbox]")) {
+      if (form.action === new URL(change.url, location.href).href) {
+        form.toggleAttribute("aria-busy", on);
+        form.classList.toggle("sending", on);
+      }
+    }
+  }
+
+  async function mark() {
+    const waiting = (await store.all()).filter((c) => c.page === here());
+    document.body.classList.toggle("unconfirmed", waiting.length > 0);
+    for (const drawn of document.querySelectorAll("[data-place].pending")) {
+      drawn.classList.remove("pending");
+    }
+    for (const change of waiting) {
+      if (!change.place) continue;
+      for (const drawn of document.querySelectorAll(`[data-place="${CSS.escape(change.place)}"]`)) {
+        drawn.classList.add("pending");
+      }
+    }
+  }
+
+  async function show(now) {
+    const waiting = await store.all();
+    const notes = await store.notes();
+    const parts = [];
+    if (now) parts.push(now);
+    else if (waiting.length) {
+      const n = waiting.length;
+      parts.push(
+        navigator.onLine
+          ? `${n} change${n > 1 ? "s" : ""} waiting: sending as soon as the server answers.`
+          : `${n} change${n > 1 ? "s" : ""} waiting: they will be sent when you are back online.`,
+      );
+    } else if (Date.now() - lastSaved < 4000) parts.push("Saved.");
+    status.replaceChildren();
+    for (const text of parts) {
+      const line = document.createElement("span");
+      line.textContent = text;
+      status.append(line);
+    }
+    for (const note of notes) status.append(noteLine(note));
+    status.hidden = parts.length === 0 && notes.length === 0;
+    status.classList.toggle("waiting", waiting.length > 0 && !now);
+    mark();
+  }
+
+  function noteLine(note) {
+    const line = document.createElement("span");
+    line.className = "note-line";
+    const what = note.conflict
+      ? `Not saved as sent: ${note.label} met a change made on another phone.`
+      : `Not saved: ${note.label} was refused.`;
+    line.append(`${what} ${note.message || ""} `);
+    if (note.page !== here()) {
+      const link = document.createElement("a");
+      link.href = note.page;
+      link.textContent = "Open it";
+      line.append(link, " ");
+    }
+    const ok = document.createElement("button");
+    ok.type = "button";
+    ok.className = "link";
+    ok.textContent = "Got it";
+    ok.addEventListener("click", () => store.forget(note.id).then(() => show()));
+    line.append(ok);
+    return line;
+  }
+
+  // After a reload without network: what was typed but not sent is on the screen again.
+  async function restore() {
+    for (const change of await store.all()) {
+      if (change.page !== here() || change.kind !== "autosave") continue;
+      const url = new URL(change.url, location.href).href;
+      const form = [...document.querySelectorAll("form[data-outbox]")].find((f) => f.action === url);
+      if (!form) continue;
+      for (const [name, value] of new URLSearchParams(change.body)) {
+        if (["csrfmiddlewaretoken", "base", "editor"].includes(name)) continue;
+        const field = form.elements.namedItem(name);
+        if (field && "value" in field && field.type !== "radio" && field.type !== "checkbox") {
+          field.value = value;
+        }
+      }
+    }
+  }
+
+  window.addEventListener("online", () => flush());
+  window.addEventListener("offline", () => show());
+  navigator.serviceWorker?.addEventListener("message", (event) => {
+    if (event.data === "outbox-sent") show();
+  });
+  setInterval(() => flush(), RETRY_MS);
+  restore().then(() => flush());
+})();

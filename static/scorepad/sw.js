@@ -1,0 +1,117 @@
+// Scorepad's service worker, served at /sw.js by scorepad/views/app.py, which writes
+// VERSION (a digest of what follows and of the static files' hashed names) and SHELL
+// (those names, the offline page, the outbox's store) above this file: a deploy that
+// changes any of them is a new worker, which takes over as soon as it is installed.
+//
+// It keeps the shell, every static file fetched (a hashed name never changes), and the
+// game screens the phone opened or was asked to keep; a page it cannot fetch comes from
+// what it kept, else the offline page. Writes are never answered from here: the page's
+// outbox (outbox.js) keeps them, and this worker sends them too when the browser wakes
+// it for a background sync.
+importScripts(SHELL.find((url) => url.includes("outbox-store")));
+
+const SHELL_CACHE = `shell-${VERSION}`;
+const STATIC_CACHE = "static";
+const PAGES_CACHE = "pages";
+const OFFLINE = "/offline/";
+
+// The screens worth keeping for a table without network: home and every play's own.
+const keepable = (url) => url.pathname === "/" || url.pathname.startsWith("/plays/");
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)));
+  self.skipWaiting();
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("shell-") && name !== SHELL_CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+async function fromCacheFirst(request) {
+  const kept = await caches.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) (await caches.open(STATIC_CACHE)).put(request, response.clone());
+  return response;
+}
+
+async function fromNetworkFirst(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok && keepable(new URL(request.url))) {
+      (await caches.open(PAGES_CACHE)).put(request, response.clone());
+    }
+    return response;
+  } catch {
+    return (
+      (await caches.match(request, { ignoreSearch: false })) ||
+      (await caches.match(OFFLINE)) ||
+      new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } })
+    );
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith(fromCacheFirst(request));
+  } else if (request.mode === "navigate") {
+    event.respondWith(fromNetworkFirst(request));
+  }
+});
+
+// A page asks for the screens a player may open next, so that they open offline too.
+self.addEventListener("message", (event) => {
+  const { keep, forget } = event.data || {};
+  if (forget) event.waitUntil(caches.delete(PAGES_CACHE));
+  if (!Array.isArray(keep)) return;
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(PAGES_CACHE);
+      for (const path of keep.slice(0, 40)) {
+        const url = new URL(path, self.location.origin);
+        if (!keepable(url) || (await cache.match(url.href))) continue;
+        try {
+          const response = await fetch(url.href, { credentials: "same-origin" });
+          if (response.ok && !response.redirected) await cache.put(url.href, response);
+        } catch {
+          return; // offline: nothing more to keep now
+        }
+      }
+    })(),
+  );
+});
+
+// The browser says the network is back, even with no Scorepad page open.
+self.addEventListener("sync", (event) => {
+  if (event.tag !== "outbox") return;
+  event.waitUntil(
+    (async () => {
+      for (const change of await OutboxStore.all()) {
+        const response = await OutboxStore.send(change);
+        if (!response) throw new Error("still offline"); // the browser tries again later
+        await OutboxStore.remove(change.id);
+        if (response.status >= 400 || response.headers.get("Outbox-Conflict")) {
+          await OutboxStore.note({
+            id: change.id,
+            created: Date.now(),
+            label: change.label,
+            page: change.page,
+            conflict: Boolean(response.headers.get("Outbox-Conflict")),
+            status: response.status,
+          });
+        }
+      }
+      for (const client of await self.clients.matchAll()) client.postMessage("outbox-sent");
+    })(),
+  );
+});
