@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
@@ -188,11 +189,18 @@ def _access(request: HttpRequest, play: PlayModel) -> Access:
     return Access(play, user, phone, role is not None, role == Membership.Role.OWNER, change)
 
 
+def conflict(request: HttpRequest, message: str) -> None:
+    """Say that this change met another phone's: a phone's outbox, sending it late, is
+    told so with ``message`` (the words the screen shows), whatever page it is on."""
+    request.outbox_conflict = message  # type: ignore[attr-defined]
+
+
 class OutboxMiddleware:
     """What a phone's outbox (static/scorepad/outbox.js) needs of an answer: a change it
     sent as a form, not htmx, answered with a redirect, is told where instead (so the
     phone goes there itself, and the messages wait for that page); one that met another
-    phone's change is marked as a conflict."""
+    phone's change is marked as a conflict, with its message (percent-encoded: a header
+    is Latin-1)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
@@ -201,10 +209,11 @@ class OutboxMiddleware:
         response = self.get_response(request)
         if "X-Outbox" not in request.headers:
             return response
-        if getattr(request, "outbox_conflict", False):
-            response["Outbox-Conflict"] = "1"
         if 300 <= response.status_code < 400 and response.has_header("Location"):
             location = response["Location"]
             response = HttpResponse(status=204)
             response["Outbox-Location"] = location
+        message = getattr(request, "outbox_conflict", None)
+        if message is not None:
+            response["Outbox-Conflict"] = quote(message)
         return response

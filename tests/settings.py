@@ -1,6 +1,7 @@
 """Settings for the test suite: production settings, minus what needs TLS or a build step."""
 
 import os
+import tempfile
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
@@ -26,3 +27,11 @@ WHITENOISE_AUTOREFRESH = True
 # site and a game's own package.
 SCOREPAD_PADS = [*SCOREPAD_PADS, "tests.fake_game"]  # noqa: F405
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.fake_game"]  # noqa: F405
+
+# A file rather than shared memory: the live server answers a page and its service
+# worker's prefetches at once, and SQLite's WAL lets them read while one writes (an
+# in-memory database locks whole tables instead).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"scorepad-tests-{os.getpid()}.sqlite3")
+    }

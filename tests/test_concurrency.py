@@ -39,7 +39,7 @@ class TestReefEntry:
         assert response.status_code == 200
         (message,) = response.context["errors"]
         assert message.startswith("Someone else saved Ana's round 1 reef while you were typing.")
-        assert "Saved now: 4 jellies." in message
+        assert "Saved now: 4 jellies. Yours: 3 dolphins." in message
         assert response.context["form"]["dolphins"].value() == "3"
         assert reef_play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 4
         # Saving again, from the state now shown, puts this phone's numbers in.
@@ -90,7 +90,7 @@ def test_tally_conflict(client: Client) -> None:
     Client().post(url, {"unplayed_tiles": "4", "base": opened, "editor": "b"})
     response = client.post(url, {"unplayed_tiles": "9", "base": opened, "editor": "a"})
     (message,) = response.context["errors"]
-    assert "Saved now: unplayed tiles 4." in message
+    assert "Saved now: unplayed tiles 4. Yours: unplayed tiles 9." in message
     assert play.ordered_results()[0].entry["final"] == {"unplayed_tiles": 4}
 
 
@@ -119,7 +119,9 @@ class TestLog:
             url, {"player": "Ben", "creatures": "7", "action": "save", "base": opened}
         )
         (message,) = response.context["errors"]
-        assert "Saved now: Ana: colony of 5 creatures." in message
+        assert (
+            "Saved now: Ana: colony of 5 creatures. Yours: Ben: colony of 7 creatures." in message
+        )
         assert response.context["form"]["creatures"].value() == "7"
         assert log_play.logged_events()[0].data["creatures"] == 5
 

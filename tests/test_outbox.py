@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import uuid
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from django.test import Client
@@ -139,6 +140,25 @@ def test_a_change_that_met_another_phones_is_marked_as_a_conflict(
         {"base": base, "editor": "a", "unplayed_tiles": "1"},
         headers=sent(str(uuid.uuid4()), X_Outbox="autosave", HX_Request="true"),
     )
-    assert response["Outbox-Conflict"] == "1"
+    assert unquote(response["Outbox-Conflict"]) == (
+        "Someone else saved Ana's numbers while you were typing. Saved now: unplayed tiles 4. "
+        "Yours: unplayed tiles 1. Your numbers are still here: save again to keep yours."
+    )
     assert "Someone else saved Ana&#x27;s numbers" in response.text
     assert log_play.ordered_results()[0].entry["final"] == {"unplayed_tiles": 4}
+
+
+def test_an_undo_sent_after_the_log_changed_is_a_conflict(client: Client, log_play: Play) -> None:
+    url = f"/plays/{log_play.uuid}/events/new/colony/"
+    client.post(url, COLONY)
+    shown = log_play.logged_events()[-1].seq
+    client.post(url, {**COLONY, "creatures": "5"})
+    response = client.post(
+        f"/plays/{log_play.uuid}/events/undo/",
+        {"last": shown},
+        headers=sent(str(uuid.uuid4()), X_Outbox="submit"),
+    )
+    assert unquote(response["Outbox-Conflict"]).startswith(
+        "The log changed meanwhile: the last event is now “Ana: colony of 5 creatures”."
+    )
+    assert [e.data["creatures"] for e in log_play.logged_events()] == [3, 5]

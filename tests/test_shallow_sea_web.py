@@ -721,7 +721,7 @@ class TestSheet:
         response = client.post(sheet_url(play), {"orange": "6", "base": base, "editor": "phone-b"})
         assert response.context["errors"] == [
             "Someone else saved Mira's score pad while you were typing. Saved now: orange 4. "
-            "Your numbers are still here: save again to keep yours."
+            "Yours: orange 6. Your numbers are still here: save again to keep yours."
         ]
         play.refresh_from_db()
         assert play.ordered_results()[0].entry["sheet"] == {"orange": 4}

@@ -17,7 +17,7 @@ from django.utils.cache import patch_vary_headers
 from games.contract import InvalidInput
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Group, Play, Result, start_play
-from scorepad.table import Access, SeatRefused, access_to, phone_token
+from scorepad.table import Access, SeatRefused, access_to, conflict, phone_token
 
 
 def render_screen(
@@ -106,8 +106,11 @@ def next_seat(results: list[Result], position: int, access: Access) -> Result | 
 def next_seat_url(play: Play, results: list[Result], position: int, access: Access) -> str:
     """The next seat's own screen for the host; after the last seat, or for a seat's
     phone, the play's own screen (the table)."""
-    later = next_seat(results, position, access)
-    return play.pad.seat_url(play, later) if later else play.get_absolute_url()
+    return seat_or_table_url(play, next_seat(results, position, access))
+
+
+def seat_or_table_url(play: Play, seat: Result | None) -> str:
+    return play.pad.seat_url(play, seat) if seat else play.get_absolute_url()
 
 
 DEVICE_PLAYS = "plays_on_this_device"
@@ -183,14 +186,22 @@ def attach_errors(
     return general
 
 
-def stale_message(request: HtmxHttpRequest, what: str, saved_now: str) -> str:
-    """What a phone is told when another saved the same part meanwhile; its outbox is
-    told too (an Outbox-Conflict header), so a change sent late is never lost quietly."""
-    request.outbox_conflict = True  # type: ignore[attr-defined]
-    return (
+def stale_message(request: HtmxHttpRequest, what: str, saved_now: str, yours: str) -> str:
+    """What a phone is told when another saved the same part meanwhile, with both
+    values; its outbox is told too (an Outbox-Conflict header), so a change sent late
+    is never lost quietly."""
+    message = (
         f"Someone else saved {what} while you were typing. Saved now: {saved_now}. "
-        "Your numbers are still here: save again to keep yours."
+        f"Yours: {yours}. Your numbers are still here: save again to keep yours."
     )
+    conflict(request, message)
+    return message
+
+
+def describe_counts(counts: dict[str, Any] | None) -> str:
+    """A part of an entry in words, for a message: "jellies 2, sharks 1"."""
+    said = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (counts or {}).items())
+    return said or "nothing"
 
 
 def posted(request: HtmxHttpRequest) -> QueryDict:

@@ -2,7 +2,7 @@
 // worker (sw.js, which sends when the browser wakes it for a background sync).
 //
 // A change is what one form sent: {id, created, url, body, kind, headers, target, swap,
-// page, label, space}. Its id is made on the phone and sent as X-Change-Id: the server
+// page, label, place}. Its id is made on the phone and sent as X-Change-Id: the server
 // applies a change once, however often it arrives (scorepad/models.py, AppliedChange).
 // Changes wait in IndexedDB, so they survive a reload and a closed tab, and go out one
 // at a time, oldest first.
@@ -50,6 +50,7 @@ const OutboxStore = (() => {
       "X-Outbox": change.kind,
     };
     if (typeof document !== "undefined") headers["X-CSRFToken"] = csrf();
+    if (navigator.onLine === false) return null;
     try {
       const response = await fetch(change.url, {
         method: "POST",
@@ -64,12 +65,36 @@ const OutboxStore = (() => {
     }
   }
 
+  // The page and the worker never send at the same time: one would replay a change the
+  // other is sending (the server applies it once, but the page would miss its answer).
+  const exclusive = (work) =>
+    navigator.locks ? navigator.locks.request(NAME, work) : work();
+
+  // What a player must be told of a change the screen did not show the answer to:
+  // refused, or met another phone's change (its message comes in a header).
+  async function noteRefusal(change, response, said) {
+    const conflict = response.headers.get("Outbox-Conflict");
+    if (response.status < 400 && !conflict) return;
+    await note({
+      id: change.id,
+      created: Date.now(),
+      label: change.label,
+      page: change.page,
+      conflict: Boolean(conflict),
+      status: response.status,
+      message: conflict ? decodeURIComponent(conflict) : said || "",
+    });
+  }
+
+  const note = (item) => run(NOTES, "readwrite", (s) => s.put(item));
+
   return {
     all,
+    noteRefusal,
+    exclusive,
     notes: () => all(NOTES),
     put: (change) => run(CHANGES, "readwrite", (s) => s.put(change)),
     remove: (id) => run(CHANGES, "readwrite", (s) => s.delete(id)),
-    note: (note) => run(NOTES, "readwrite", (s) => s.put(note)),
     forget: (id) => run(NOTES, "readwrite", (s) => s.delete(id)),
     send,
   };

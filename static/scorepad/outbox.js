@@ -23,26 +23,57 @@
 
   const here = () => location.pathname;
 
+  // Not form.action: a field named "action" (an event's Save button) hides it.
+  function actionOf(form, submitter) {
+    const action = submitter?.getAttribute("formaction") || form.getAttribute("action") || here();
+    return new URL(action, location.href).href;
+  }
+
   function label(form) {
     return form.dataset.outboxLabel || document.title.split(" · ")[0];
   }
 
   async function queue(change) {
-    await store.put(change);
+    try {
+      await store.put(change);
+    } catch {
+      // Nowhere to keep it (storage full, a private window): sent at once, as online.
+      const response = await store.send(change);
+      if (response) await settle(change, response);
+      else show(`Not saved: ${change.label}. This browser cannot keep changes offline.`);
+      return;
+    }
     busy(change, true);
     mark();
-    if ("serviceWorker" in navigator && navigator.serviceWorker.ready) {
-      navigator.serviceWorker.ready
-        .then((worker) => worker.sync && worker.sync.register("outbox"))
-        .catch(() => {});
+    const stalled = flush();
+    stalled.then((waits) => waits && wakeWhenOnline());
+    if (change.then) {
+      // Kept, not sent: the player goes on (the worker shows the next screen it kept).
+      stalled.then(async (waits) => {
+        if (waits && (await store.all()).some((c) => c.id === change.id)) go(change.then);
+      });
     }
-    flush();
+  }
+
+  // Background sync, where the browser has it: the worker sends what waits once the
+  // network is back, even if no Scorepad page is open then.
+  function wakeWhenOnline() {
+    navigator.serviceWorker?.ready
+      .then((registration) => registration.sync?.register("outbox"))
+      .catch(() => {});
   }
 
   // --- What the forms would have sent ---------------------------------------------------
   document.addEventListener("htmx:configRequest", (event) => {
     const form = event.detail.elt.closest && event.detail.elt.closest("form[data-outbox]");
-    if (!form || form.dataset.outbox !== "all" || event.detail.verb !== "post") return;
+    if (!form || event.detail.verb !== "post") return;
+    if (form.dataset.outbox !== "all") {
+      if (!navigator.onLine) {
+        event.preventDefault();
+        previewOffline(event.detail.target);
+      }
+      return;
+    }
     event.preventDefault();
     const headers = {};
     for (const name of ["HX-Request", "HX-Target", "HX-Trigger", "HX-Current-URL"]) {
@@ -63,6 +94,16 @@
     });
   });
 
+  // A preview (the points of an event not yet saved) needs the server.
+  function previewOffline(target) {
+    if (!target) return;
+    const said = document.createElement("p");
+    said.className = "warn";
+    said.textContent =
+      "No connection: the points show once this phone is back online. Saving keeps it on this phone until then.";
+    target.replaceChildren(said);
+  }
+
   function htmxSubmits(form) {
     if (!form.hasAttribute("hx-post")) return false;
     const trigger = form.getAttribute("hx-trigger");
@@ -75,11 +116,15 @@
       const form = event.target;
       if (!form.matches("form[data-outbox]") || htmxSubmits(form)) return;
       event.preventDefault();
+      if (event.submitter?.hasAttribute("data-outbox-preview")) {
+        htmx.trigger(form, "input"); // the form's own htmx preview, as typing does
+        return;
+      }
       const data = new FormData(form, event.submitter);
       queue({
         id: crypto.randomUUID(),
         created: Date.now(),
-        url: form.action,
+        url: actionOf(form, event.submitter),
         body: new URLSearchParams(data).toString(),
         kind: "submit",
         headers: {},
@@ -88,6 +133,7 @@
         page: here(),
         label: label(form),
         place: form.dataset.outboxPlace || null,
+        then: event.submitter?.dataset.outboxThen || null,
       });
     },
     true,
@@ -96,7 +142,7 @@
   // --- Sending ----------------------------------------------------------------------------
   function flush() {
     if (!flushing) {
-      flushing = send().finally(() => {
+      flushing = store.exclusive(send).finally(() => {
         flushing = null;
         show();
       });
@@ -104,20 +150,41 @@
     return flushing;
   }
 
+  // The service worker's copy of this screen, taken again once its changes are saved,
+  // so that the screen opened offline later shows them.
+  let refreshing = null;
+  function refreshKeptScreen() {
+    clearTimeout(refreshing);
+    refreshing = setTimeout(() => {
+      navigator.serviceWorker?.controller?.postMessage({ refresh: here() });
+    }, 2000);
+  }
+
+  // Sends until nothing waits (changes queued meanwhile included) or the network fails;
+  // true when changes are left waiting.
+  let leaving = false;
   async function send() {
-    for (const change of await store.all()) {
+    for (;;) {
+      const [change] = await store.all();
+      if (!change || leaving) return false;
       show("Sending…");
       const response = await store.send(change);
       if (!response) {
         const waiting = await store.all();
         document.dispatchEvent(new CustomEvent("outbox:waiting", { detail: waiting }));
         show();
-        return; // offline: everything waits, in order
+        return true; // offline: everything waits, in order
       }
       await store.remove(change.id);
       await settle(change, response);
       lastSaved = Date.now();
+      if (change.page === here()) refreshKeptScreen();
     }
+  }
+
+  function go(url) {
+    leaving = true; // what still waits is sent from the next screen
+    location.assign(url);
   }
 
   function messageIn(html) {
@@ -130,38 +197,31 @@
     busy(change, false);
     const onPage = change.page === here();
     const html = response.status === 204 ? "" : await response.text();
-    const conflict = response.headers.get("Outbox-Conflict");
     const redirect = response.headers.get("HX-Redirect");
     const location_ = response.headers.get("Outbox-Location");
-    if (response.status >= 400 || conflict) {
-      await store.note({
-        id: change.id,
-        created: Date.now(),
-        label: change.label,
-        page: change.page,
-        conflict: Boolean(conflict),
-        status: response.status,
-        message: messageIn(html),
-      });
-    }
+    const answered = html && response.status < 400;
+    let shown = false; // the answer is on the screen, its messages with it
     if (redirect) {
-      location.assign(redirect);
-    } else if (change.kind === "autosave" && onPage && html) {
+      go(redirect);
+    } else if (change.kind === "autosave" && onPage && answered) {
       const target = change.target && document.querySelector(change.target);
       if (target) htmx.swap(target, html, { swapStyle: change.swap });
+      shown = Boolean(target);
     } else if (change.kind === "submit" && onPage) {
       if (location_) {
-        if (!(await store.all()).some((c) => c.page === change.page)) location.assign(location_);
-      } else if (html && response.status < 400) {
+        if (!(await store.all()).some((c) => c.page === change.page)) go(location_);
+      } else if (answered) {
         htmx.swap("#main", html, { swapStyle: "outerHTML" }, { select: "#main" });
+        shown = true;
       }
     }
+    if (!shown) await store.noteRefusal(change, response, messageIn(html));
   }
 
   // --- What the screen shows --------------------------------------------------------------
   function busy(change, on) {
     for (const form of document.querySelectorAll("form[data-outbox]")) {
-      if (form.action === new URL(change.url, location.href).href) {
+      if (actionOf(form) === new URL(change.url, location.href).href) {
         form.toggleAttribute("aria-busy", on);
         form.classList.toggle("sending", on);
       }
@@ -195,6 +255,7 @@
           : `${n} change${n > 1 ? "s" : ""} waiting: they will be sent when you are back online.`,
       );
     } else if (Date.now() - lastSaved < 4000) parts.push("Saved.");
+    if (waiting.length && !now) parts.push(`Waiting: ${waitingList(waiting)}.`);
     status.replaceChildren();
     for (const text of parts) {
       const line = document.createElement("span");
@@ -205,6 +266,17 @@
     status.hidden = parts.length === 0 && notes.length === 0;
     status.classList.toggle("waiting", waiting.length > 0 && !now);
     mark();
+  }
+
+  // "Colony · Ana's round 1 reef (3 changes) · Undo: …", in the order they were made.
+  function waitingList(waiting) {
+    const runs = [];
+    for (const change of waiting) {
+      const last = runs[runs.length - 1];
+      if (last && last.label === change.label) last.count += 1;
+      else runs.push({ label: change.label, count: 1 });
+    }
+    return runs.map((r) => (r.count > 1 ? `${r.label} (${r.count} changes)` : r.label)).join(" · ");
   }
 
   function noteLine(note) {
@@ -234,10 +306,11 @@
     for (const change of await store.all()) {
       if (change.page !== here() || change.kind !== "autosave") continue;
       const url = new URL(change.url, location.href).href;
-      const form = [...document.querySelectorAll("form[data-outbox]")].find((f) => f.action === url);
+      const form = [...document.querySelectorAll("form[data-outbox]")].find((f) => actionOf(f) === url);
       if (!form) continue;
       for (const [name, value] of new URLSearchParams(change.body)) {
-        if (["csrfmiddlewaretoken", "base", "editor"].includes(name)) continue;
+        // base and editor too: what is typed now follows on from what waits.
+        if (name === "csrfmiddlewaretoken") continue;
         const field = form.elements.namedItem(name);
         if (field && "value" in field && field.type !== "radio" && field.type !== "checkbox") {
           field.value = value;

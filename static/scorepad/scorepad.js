@@ -34,14 +34,36 @@ if (navigator.share) {
   }
 }
 
+// Without network htmx cannot fetch: a poll waits for the network to come back, a link
+// is followed instead (the service worker answers with the screen it kept, else the
+// offline page). A link marked data-opens-offline is opened by its game's own script.
+function offlineFallback(event) {
+  const elt = event.detail.elt;
+  if (elt.hasAttribute("data-opens-offline")) return false;
+  const href = elt.matches("a[href]") && elt.getAttribute("href");
+  if (href) location.assign(href);
+  return true;
+}
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (!navigator.onLine && event.detail.requestConfig.verb === "get" && offlineFallback(event)) {
+    event.preventDefault();
+  }
+});
+document.addEventListener("htmx:sendError", (event) => {
+  if (event.detail.requestConfig.verb === "get") offlineFallback(event);
+});
+
 // The installable app: its service worker (it serves the screens and static files kept
 // for a table without network; static/scorepad/sw.js). A page tells it which screens a
-// player may open next (links marked data-offline), so those open offline too; logging
-// out forgets every kept screen.
+// player may open next (links marked data-offline, where a kept change leads), so those
+// open offline too; logging out forgets every kept screen.
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js").catch(() => {});
   navigator.serviceWorker.ready.then((registration) => {
-    const keep = [...document.querySelectorAll("a[data-offline]")].map((a) => a.getAttribute("href"));
+    const keep = [
+      ...[...document.querySelectorAll("a[data-offline]")].map((a) => a.getAttribute("href")),
+      ...[...document.querySelectorAll("[data-outbox-then]")].map((b) => b.dataset.outboxThen),
+    ];
     keep.push(location.pathname);
     registration.active?.postMessage({ keep });
   });

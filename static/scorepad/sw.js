@@ -69,23 +69,31 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// A page asks for the screens a player may open next, so that they open offline too.
+// A page asks for the screens a player may open next, so that they open offline too,
+// and for its own screen again once its changes are saved, so that the copy kept of it
+// shows them.
+async function keepPage(cache, path, again) {
+  const url = new URL(path, self.location.origin);
+  if (!keepable(url) || (!again && (await cache.match(url.href)))) return true;
+  try {
+    const response = await fetch(url.href, { credentials: "same-origin" });
+    if (response.ok && !response.redirected) await cache.put(url.href, response);
+    return true;
+  } catch {
+    return false; // offline: nothing more to keep now
+  }
+}
+
 self.addEventListener("message", (event) => {
-  const { keep, forget } = event.data || {};
+  const { keep, refresh, forget } = event.data || {};
   if (forget) event.waitUntil(caches.delete(PAGES_CACHE));
-  if (!Array.isArray(keep)) return;
+  if (!Array.isArray(keep) && !refresh) return;
   event.waitUntil(
     (async () => {
       const cache = await caches.open(PAGES_CACHE);
-      for (const path of keep.slice(0, 40)) {
-        const url = new URL(path, self.location.origin);
-        if (!keepable(url) || (await cache.match(url.href))) continue;
-        try {
-          const response = await fetch(url.href, { credentials: "same-origin" });
-          if (response.ok && !response.redirected) await cache.put(url.href, response);
-        } catch {
-          return; // offline: nothing more to keep now
-        }
+      if (refresh) await keepPage(cache, refresh, true);
+      for (const path of (keep || []).slice(0, 60)) {
+        if (!(await keepPage(cache, path, false))) return;
       }
     })(),
   );
@@ -95,23 +103,14 @@ self.addEventListener("message", (event) => {
 self.addEventListener("sync", (event) => {
   if (event.tag !== "outbox") return;
   event.waitUntil(
-    (async () => {
+    OutboxStore.exclusive(async () => {
       for (const change of await OutboxStore.all()) {
         const response = await OutboxStore.send(change);
         if (!response) throw new Error("still offline"); // the browser tries again later
         await OutboxStore.remove(change.id);
-        if (response.status >= 400 || response.headers.get("Outbox-Conflict")) {
-          await OutboxStore.note({
-            id: change.id,
-            created: Date.now(),
-            label: change.label,
-            page: change.page,
-            conflict: Boolean(response.headers.get("Outbox-Conflict")),
-            status: response.status,
-          });
-        }
+        await OutboxStore.noteRefusal(change, response, "");
       }
       for (const client of await self.clients.matchAll()) client.postMessage("outbox-sent");
-    })(),
+    }),
   );
 });

@@ -229,9 +229,11 @@ def score_seagrass_with_undo(phone: Phone, first: str, second: str) -> None:
         count(page, "Unplayed tiles").fill("2")
     phone.shot("seagrass-tally")
     page.get_by_role("button", name=f"Save, next: {second}").click()
+    expect(page.get_by_role("heading", name=f"{second}: final tally")).to_be_visible()
     with autosave(phone, "unplayed_tiles", "5"):
         count(page, "Unplayed tiles").fill("5")
     page.get_by_role("button", name="Save and back").click()
+    expect(page.locator(".log")).to_be_visible()
     phone.shot("seagrass-log-final")
     page.get_by_role("button", name="Finish and see the result").click()
     expect(page.locator(".ranking li.winner")).to_contain_text(first)

@@ -50,6 +50,7 @@ def test_score_a_two_player_game(
         else:
             page.get_by_role("button", name="Save and see the scoreboard").click()
 
+    expect(page.get_by_role("heading", name="Reef Draft")).to_be_visible()
     screenshot("scoreboard")
     page.get_by_role("button", name="Finish and see the result").click()
     winner = page.locator(".ranking li.winner")

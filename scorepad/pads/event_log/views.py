@@ -25,16 +25,18 @@ from scorepad.models import Actor, Play, PlayEvent, Progress, Result, StaleEdit
 from scorepad.pads import DONE, EMPTY, ENTERING, SeatStatus, all_pads
 from scorepad.pads.event_log.forms import ReefAwardForm, SpecForm
 from scorepad.pads.event_log.screens import EventKind, LogPad, LogScreens
-from scorepad.table import Access, access_to
+from scorepad.table import Access, access_to, conflict
 from scorepad.views.common import (
     _get_play_for_user,
     _get_seat_for_user,
     attach_errors,
+    describe_counts,
     json_answer,
     next_seat,
     next_seat_url,
     posted,
     render_screen,
+    seat_or_table_url,
     stale_message,
 )
 from scorepad.views.table import table_region, totals_hidden
@@ -206,7 +208,8 @@ def _event_screen(
                     return _store_event(request, play, event, entered, points, access.actor)
                 except StaleEdit as e:
                     saved_now = screens.describe(e.current) if e.current else "deleted"
-                    errors = [stale_message(request, "this event", saved_now)]
+                    yours = screens.describe(entered)
+                    errors = [stale_message(request, "this event", saved_now, yours)]
                     assert event is not None
                     event.data = e.current or event.data
     else:
@@ -308,11 +311,12 @@ def undo_event(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     shown = request.POST.get("last", "")
     if shown.isdigit() and int(shown) != last.seq:
         # Another phone logged something since this page showed the log.
-        messages.error(
-            request,
+        said = (
             f"The log changed meanwhile: the last event is now “{screens.describe(last.data)}”. "
-            "Nothing was undone; undo again if that is the one you mean.",
+            "Nothing was undone; undo again if that is the one you mean."
         )
+        messages.error(request, said)
+        conflict(request, said)
         return redirect(play)
     return _remove(request, play, last, access.actor)
 
@@ -353,6 +357,7 @@ def player_tally(request: HtmxHttpRequest, play_id: UUID, position: int) -> Http
         initial = SpecForm.initial_from(specs, players, result.entry.get(key, {}))
         form = SpecForm(specs, players, play.options, initial=initial)
 
+    later = next_seat(results, position, access)
     ctx = {
         "play": play,
         "result": result,
@@ -363,7 +368,8 @@ def player_tally(request: HtmxHttpRequest, play_id: UUID, position: int) -> Http
         "saved": saved,
         "is_counts": play.mode == "counts",
         "change_label": f"{result.name}'s numbers",
-        "next_name": getattr(next_seat(results, position, access), "name", None),
+        "next_name": later.name if later else None,
+        "next_url": seat_or_table_url(play, later),
     }
     return render_screen(request, "event_log/tally.html", ctx, "htmx-update")
 
@@ -383,8 +389,8 @@ def _save_tally(
     except InvalidInput as e:
         return attach_errors(e, form, f"{key}.{result.name}."), False
     except StaleEdit as e:
-        saved_now = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (e.current or {}).items())
-        return [stale_message(request, f"{result.name}'s numbers", saved_now or "nothing")], False
+        saved_now, yours = describe_counts(e.current), describe_counts(form.to_json())
+        return [stale_message(request, f"{result.name}'s numbers", saved_now, yours)], False
     return [], True
 
 

@@ -169,6 +169,7 @@ def reef_entry(
     rounds = _round_status(results)
     _link_seats(play, rounds, access)
     round_points = score.extra["rounds"] if score else []
+    next_url, next_label = _next_step(play, round_number, result, results, access)
     ctx = {
         "play": play,
         "result": result,
@@ -184,7 +185,8 @@ def reef_entry(
         "reef_size": form.typed_card_count(),
         "round_points": round_points[round_number - 1] if round_number <= len(round_points) else 0,
         "round_complete": rounds[round_number - 1]["entered"] == len(results),
-        "next_label": _next_step(play, round_number, result, results, access)[1],
+        "next_url": next_url,
+        "next_label": next_label,
         "hand_size": HAND_SIZE[len(results)],
         "change_label": f"{result.name}'s round {round_number} reef",
     }
@@ -217,7 +219,8 @@ def _save_reef(
         return attach_errors(e, form, f"rounds[{round_number - 1}].{result.name}.")
     except StaleEdit as e:
         what = f"{result.name}'s round {round_number} reef"
-        return [stale_message(request, what, describe_reef(e.current or {}))]
+        saved_now, yours = describe_reef(e.current or {}), describe_reef(form.reef())
+        return [stale_message(request, what, saved_now, yours)]
     return []
 
 

@@ -57,11 +57,13 @@ from scorepad.views.common import (
     _get_seat_for_user,
     _get_table_for_user,
     attach_errors,
+    describe_counts,
     get_seat_or_404,
     next_seat,
     next_seat_url,
     posted,
     render_screen,
+    seat_or_table_url,
     stale_message,
     start_play_for,
 )
@@ -191,7 +193,7 @@ def _ocean_context(
         "form": extras,
         "live": _live(play, results, result),
         "saved": saved,
-        "next_url": seat_url(play, later) if later else None,
+        "next_url": seat_or_table_url(play, later),
         "next_name": later.name if later else None,
         "is_host": access.is_host,
         "change_label": f"{result.name}'s Seashells",
@@ -415,8 +417,8 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
             except InvalidInput as e:
                 errors = attach_errors(e, form, f"sheets.{result.name}.")
             except StaleEdit as e:
-                now = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (e.current or {}).items())
-                errors = [stale_message(request, f"{result.name}'s score pad", now or "nothing")]
+                what, yours = f"{result.name}'s score pad", describe_counts(form.sheet())
+                errors = [stale_message(request, what, describe_counts(e.current), yours)]
             else:
                 saved = True
                 if not request.htmx and request.POST.get("go") == "next":
@@ -436,7 +438,7 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
         "base": fingerprint(result.entry.get("sheet")),
         "editor": request.POST.get("editor") or new_editor(),
         "live": _live(play, results, result),
-        "next_url": seat_url(play, later) if later else None,
+        "next_url": seat_or_table_url(play, later),
         "next_name": later.name if later else None,
         "is_host": access.is_host,
         "change_label": f"{result.name}'s score pad",

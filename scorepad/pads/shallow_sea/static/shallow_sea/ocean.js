@@ -82,7 +82,7 @@ function openOffline(link) {
   document.getElementById("ocean")?.scrollIntoView({ block: "start" });
 }
 
-const tappable = (elt) => elt.matches?.("svg.ocean a[data-space], svg.ocean a[data-bubble]");
+const tappable = (elt) => elt.matches?.("svg.ocean a[data-opens-offline]");
 
 document.addEventListener("htmx:beforeRequest", (event) => {
   if (tappable(event.detail.elt) && !navigator.onLine) {
