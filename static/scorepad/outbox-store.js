@@ -37,6 +37,7 @@ const OutboxStore = (() => {
     ((await run(store, "readonly", (s) => s.getAll())) || []).sort((a, b) => a.created - b.created);
 
   function csrf() {
+    if (typeof document === "undefined") return "";
     const cookie = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
     return cookie ? cookie.split("=")[1] : "";
   }
@@ -49,7 +50,7 @@ const OutboxStore = (() => {
       "X-Change-Id": change.id,
       "X-Outbox": change.kind,
     };
-    if (typeof document !== "undefined") headers["X-CSRFToken"] = csrf();
+    if (csrf()) headers["X-CSRFToken"] = csrf(); // the page's is the freshest
     if (navigator.onLine === false) return null;
     try {
       const response = await fetch(change.url, {
@@ -93,7 +94,12 @@ const OutboxStore = (() => {
     noteRefusal,
     exclusive,
     notes: () => all(NOTES),
-    put: (change) => run(CHANGES, "readwrite", (s) => s.put(change)),
+    // The CSRF token goes with the change: the worker, which may send it, has no cookies
+    // to read it from.
+    put: (change) =>
+      run(CHANGES, "readwrite", (s) =>
+        s.put({ ...change, headers: { "X-CSRFToken": csrf(), ...change.headers } }),
+      ),
     remove: (id) => run(CHANGES, "readwrite", (s) => s.delete(id)),
     forget: (id) => run(NOTES, "readwrite", (s) => s.delete(id)),
     send,

@@ -18,8 +18,13 @@
   const status = document.getElementById("outbox");
   if (!store || !("indexedDB" in window) || !status || !window.htmx) return;
   const RETRY_MS = 15000;
+  const SAVED_SHOWN_MS = 4000;
   let flushing = null;
   let lastSaved = 0;
+  // The screen says "not confirmed" only of changes that wait: ones the network did not
+  // carry, or kept from before this page loaded; not of a tap on its way, for 50 ms.
+  let stalled = false;
+  const loaded = Date.now();
 
   const here = () => location.pathname;
 
@@ -166,10 +171,18 @@
   async function send() {
     for (;;) {
       const [change] = await store.all();
-      if (!change || leaving) return false;
-      show("Sending…");
+      if (!change) {
+        if (stalled) lastSaved = Date.now(); // what waited is saved: say so, once
+        stalled = false;
+        return false;
+      }
+      if (leaving) return false;
+      // A tap's own answer shows it saved; the bar speaks up only when it is slow.
+      const slow = setTimeout(() => show("Sending…"), 1000);
       const response = await store.send(change);
+      clearTimeout(slow);
       if (!response) {
+        stalled = true;
         const waiting = await store.all();
         document.dispatchEvent(new CustomEvent("outbox:waiting", { detail: waiting }));
         show();
@@ -177,7 +190,6 @@
       }
       await store.remove(change.id);
       await settle(change, response);
-      lastSaved = Date.now();
       if (change.page === here()) refreshKeptScreen();
     }
   }
@@ -230,7 +242,10 @@
 
   async function mark() {
     const waiting = (await store.all()).filter((c) => c.page === here());
-    document.body.classList.toggle("unconfirmed", waiting.length > 0);
+    document.body.classList.toggle(
+      "unconfirmed",
+      waiting.some((c) => stalled || c.created < loaded),
+    );
     for (const drawn of document.querySelectorAll("[data-place].pending")) {
       drawn.classList.remove("pending");
     }
@@ -254,7 +269,10 @@
           ? `${n} change${n > 1 ? "s" : ""} waiting: sending as soon as the server answers.`
           : `${n} change${n > 1 ? "s" : ""} waiting: they will be sent when you are back online.`,
       );
-    } else if (Date.now() - lastSaved < 4000) parts.push("Saved.");
+    } else if (Date.now() - lastSaved < SAVED_SHOWN_MS) {
+      parts.push("Saved.");
+      setTimeout(() => show(), SAVED_SHOWN_MS);
+    }
     if (waiting.length && !now) parts.push(`Waiting: ${waitingList(waiting)}.`);
     status.replaceChildren();
     for (const text of parts) {
@@ -303,7 +321,9 @@
 
   // After a reload without network: what was typed but not sent is on the screen again.
   async function restore() {
-    for (const change of await store.all()) {
+    const kept = await store.all();
+    stalled = kept.length > 0;
+    for (const change of kept) {
       if (change.page !== here() || change.kind !== "autosave") continue;
       const url = new URL(change.url, location.href).href;
       const form = [...document.querySelectorAll("form[data-outbox]")].find((f) => actionOf(f) === url);
@@ -321,8 +341,21 @@
 
   window.addEventListener("online", () => flush());
   window.addEventListener("offline", () => show());
+  // The worker sent changes (a background sync): a screen they were made on shows what
+  // the server now holds, unless the player is typing on it.
   navigator.serviceWorker?.addEventListener("message", (event) => {
-    if (event.data === "outbox-sent") show();
+    const sent = event.data?.sent;
+    if (!Array.isArray(sent)) return;
+    if (sent.includes(here())) {
+      lastSaved = Date.now();
+      if (!document.activeElement?.closest("#main form")) {
+        fetch(location.href, { credentials: "same-origin" })
+          .then((response) => (response.ok ? response.text() : Promise.reject()))
+          .then((html) => htmx.swap("#main", html, { swapStyle: "outerHTML" }, { select: "#main" }))
+          .catch(() => {});
+      }
+    }
+    show();
   });
   setInterval(() => flush(), RETRY_MS);
   restore().then(() => flush());

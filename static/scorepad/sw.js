@@ -104,13 +104,20 @@ self.addEventListener("sync", (event) => {
   if (event.tag !== "outbox") return;
   event.waitUntil(
     OutboxStore.exclusive(async () => {
-      for (const change of await OutboxStore.all()) {
-        const response = await OutboxStore.send(change);
-        if (!response) throw new Error("still offline"); // the browser tries again later
-        await OutboxStore.remove(change.id);
-        await OutboxStore.noteRefusal(change, response, "");
+      const pages = new Set();
+      try {
+        for (const change of await OutboxStore.all()) {
+          const response = await OutboxStore.send(change);
+          if (!response) throw new Error("still offline"); // the browser tries again later
+          await OutboxStore.remove(change.id);
+          await OutboxStore.noteRefusal(change, response, "");
+          pages.add(change.page);
+        }
+      } finally {
+        for (const client of await self.clients.matchAll()) {
+          client.postMessage({ sent: [...pages] });
+        }
       }
-      for (const client of await self.clients.matchAll()) client.postMessage("outbox-sent");
     }),
   );
 });

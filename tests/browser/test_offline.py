@@ -1,0 +1,200 @@
+"""Nothing typed is lost, on every game's entry screens: a phone goes offline mid-entry,
+makes five or more changes of each kind, reloads the page offline (the service worker
+serves the shell and the screen, with the waiting changes shown on it), and comes back
+online: the server holds every change exactly once and in the order made, and the
+result is the one games.score_json gives for the same entry.
+
+Also: an answer dropped after the server applied its change is not applied twice; a
+change that meets another phone's on its way in is shown, not lost; on a slow
+connection every tap shows at once and a second tap is queued, not dropped."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+import games
+from scorepad.models import AppliedChange, Play
+from tests.browser.phones import Phone, Phones, phones_at_the_table
+from tests.reef_draft_games import ROUNDS, TOTALS
+
+SENT_MS = 20_000  # every waiting change sent once the network is back
+TYPED_MS = 600  # past an autosave's pause: each edit its own change
+
+
+@pytest.fixture
+def phones(request: pytest.FixtureRequest, browser: Browser, live_server: Any) -> Iterator[Phones]:
+    with phones_at_the_table(request, browser, live_server.url) as table:
+        yield table
+
+
+# --- The outbox, as a test sees it -------------------------------------------------------------
+def kept_for_offline(page: Page, *paths: str) -> None:
+    """Wait until the service worker runs this page and has kept ``paths`` (the page
+    itself included) for a time without network."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wanted = [page.evaluate("location.pathname + location.search"), *paths]
+    until(
+        page,
+        "paths => Promise.all(paths.map((p) => caches.match(p))).then((all) => all.every(Boolean))",
+        wanted,
+    )
+
+
+def until(page: Page, predicate: str, arg: Any = None, timeout_ms: int = 10_000) -> None:
+    """Wait until the async ``predicate`` resolves true (wait_for_function takes a
+    promise for a truthy answer)."""
+    for _ in range(timeout_ms // 200):
+        if page.evaluate(predicate, arg):
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError(f"still false after {timeout_ms} ms: {predicate}")
+
+
+def waiting(page: Page) -> list[str]:
+    """The ids of the changes waiting on this phone, oldest first."""
+    return page.evaluate("OutboxStore.all().then((all) => all.map((c) => c.id))")
+
+
+def back_online(phone: Phone) -> None:
+    phone.context.set_offline(False)
+    until(phone.page, "() => OutboxStore.all().then((all) => all.length === 0)", timeout_ms=SENT_MS)
+
+
+def applied(play: Play) -> list[str]:
+    """The change ids the server applied to ``play``, in the order it applied them."""
+    return list(
+        AppliedChange.objects.filter(play=play).order_by("pk").values_list("change", flat=True)
+    )
+
+
+# What a browser logs of a request the network did not carry: expected offline.
+NETWORK_DOWN = ("net::ERR_INTERNET_DISCONNECTED", "htmx:sendError", "htmx:afterRequest")
+
+
+def errors_beyond_the_network(phones: Phones) -> list[str]:
+    return [e for e in phones.console_errors() if not any(n in e for n in NETWORK_DOWN)]
+
+
+def status(page: Page) -> Any:
+    return expect(page.locator("#outbox"))
+
+
+def edit(page: Page, selector: str, value: str) -> None:
+    """Type into a box, then wait out the autosave's pause: one change."""
+    page.locator(selector).fill(value)
+    page.wait_for_timeout(TYPED_MS)
+
+
+def step(page: Page, field: str, delta: int) -> None:
+    """Tap a count's − or +, then wait out the autosave's pause: one change."""
+    page.locator(f'#row-{field} button.step[value="{field}:{delta}"]').click()
+    page.wait_for_timeout(TYPED_MS)
+
+
+def start(phone: Phone, game: str, *players: str, choose: Any = None) -> Play:
+    page = phone.page
+    page.goto("/")
+    page.get_by_role("list").filter(has=page.locator(".card-link")).get_by_role(
+        "link", name=game
+    ).click()
+    for seat, name in enumerate(players, 1):
+        page.get_by_label(f"Player {seat}").fill(name)
+    if choose:
+        choose(page)
+    page.locator("button.primary", has_text="Start scoring").last.click()
+    expect(page.get_by_role("heading", name=game)).to_be_visible()
+    return Play.objects.latest("created")
+
+
+def result_totals(page: Page, names: list[str]) -> dict[str, int]:
+    expect(page).to_have_url(re.compile(r"/result/$"))
+    totals = page.locator("table.breakdown tr.total td").all_inner_texts()
+    return dict(zip(names, map(int, totals), strict=True))
+
+
+# --- Reef Draft: typed counts, − and + taps, Next ------------------------------------------
+def test_reef_draft_entered_offline(phones: Phones) -> None:
+    phone = phones.open("host")
+    page = phone.page
+    play = start(phone, "Reef Draft", "Ana", "Ben")
+    page.locator(".rounds > li").first.get_by_role("link", name="Ana").click()
+    expect(page.get_by_role("heading", name="Round 1: Ana's reef")).to_be_visible()
+    ben = f"/plays/{play.uuid}/rounds/1/players/1/"
+    kept_for_offline(page, ben)
+
+    phone.context.set_offline(True)
+    # Five typed changes, a slip among them, and five taps: the last of each counts.
+    for selector, value in [
+        ("#id_jellies", "9"),
+        ("#id_jellies", "4"),
+        ("#id_dolphins", "2"),
+        ("#id_coral", "1"),
+        ("#id_coral", "2"),
+    ]:
+        edit(page, selector, value)
+    for field, delta in [("dolphins", 1), ("seastar_3", 1), ("seastar_3", 1), ("seastar_3", -1)]:
+        step(page, field, delta)
+    step(page, "turtles", 1)
+    step(page, "turtles", -1)
+    status(page).to_contain_text("11 changes waiting: they will be sent when you are back online.")
+    expect(page.locator("body")).to_have_class(re.compile("unconfirmed"))
+    phone.shot("reef-offline")
+
+    page.reload()  # from the worker's cache: the screen, and what was typed on it
+    expect(page.get_by_role("heading", name="Round 1: Ana's reef")).to_be_visible()
+    status(page).to_contain_text("11 changes waiting")
+    for field, value in ROUNDS[0]["Ana"].items():
+        expect(page.locator(f"#id_{field}")).to_have_value(str(value))
+    expect(page.locator(".unconfirmed .live")).to_be_visible()  # marked "Not confirmed yet"
+    phone.shot("reef-reloaded-offline")
+
+    page.get_by_role("button", name="Save, next: Ben").click()  # kept, and on to Ben's
+    expect(page.get_by_role("heading", name="Round 1: Ben's reef")).to_be_visible()
+    for field, value in ROUNDS[0]["Ben"].items():
+        edit(page, f"#id_{field}", str(value))
+    made = waiting(page)
+    assert len(made) == 12 + len(ROUNDS[0]["Ben"])
+    assert AppliedChange.objects.filter(play=play).count() == 0
+
+    back_online(phone)
+    assert applied(play) == made
+    ana, ben_seat = play.ordered_results()
+    assert ana.entry["rounds"]["1"] == {**ZERO_REEF, **ROUNDS[0]["Ana"]}
+    assert ben_seat.entry["rounds"]["1"] == {**ZERO_REEF, **ROUNDS[0]["Ben"]}
+    status(page).to_contain_text("Saved.")
+
+    page.get_by_role("button", name="Save, next: round 2, Ana").click()
+    for number, reefs in enumerate(ROUNDS[1:], 2):
+        for name in ("Ana", "Ben"):
+            expect(
+                page.get_by_role("heading", name=f"Round {number}: {name}'s reef")
+            ).to_be_visible()
+            for field, value in reefs[name].items():
+                if field == "on_shark":
+                    for fish, eaten in value.items():
+                        page.locator(f"#id_on_shark_{fish}").fill(str(eaten))
+                else:
+                    page.locator(f"#id_{field}").fill(str(value))
+            page.locator("button[name=go][value=next]").click()
+    page.get_by_role("button", name="Finish and see the result").click()
+    data = {"players": ["Ana", "Ben"], "options": {"coral_penalty": "each"}, "rounds": ROUNDS}
+    expected = {p["name"]: p["total"] for p in games.score_json("reef-draft", data)["players"]}
+    assert result_totals(page, ["Ana", "Ben"]) == expected == TOTALS
+    assert errors_beyond_the_network(phones) == []
+
+
+ZERO_REEF = {
+    **dict.fromkeys(
+        [
+            "jellies", "seahorses", "dolphins", "seastar_1", "seastar_2", "seastar_3",
+            "clownfish", "pufferfish", "anglerfish", "sharks", "turtles", "coral",
+        ],
+        0,
+    ),
+    "on_shark": {"clownfish": 0, "pufferfish": 0, "anglerfish": 0},
+}  # fmt: skip
