@@ -284,6 +284,7 @@
     status.hidden = parts.length === 0 && notes.length === 0;
     status.classList.toggle("waiting", waiting.length > 0 && !now);
     mark();
+    document.dispatchEvent(new CustomEvent("outbox:shown", { detail: waiting }));
   }
 
   // "Colony · Ana's round 1 reef (3 changes) · Undo: …", in the order they were made.
@@ -339,6 +340,7 @@
     }
   }
 
+  document.addEventListener("outbox:changed", () => show()); // a game's script took one back
   window.addEventListener("online", () => flush());
   window.addEventListener("offline", () => show());
   // The worker sent changes (a background sync): a screen they were made on shows what

@@ -66,6 +66,11 @@ if ("serviceWorker" in navigator) {
     ];
     keep.push(location.pathname);
     registration.active?.postMessage({ keep });
+    // The copy kept of a screen is taken again without its one-time messages ("Added: …"),
+    // which would otherwise show again each time it opens offline.
+    if (document.querySelector("ul.messages")) {
+      registration.active?.postMessage({ refresh: location.pathname + location.search });
+    }
   });
   document.addEventListener("submit", (event) => {
     if (event.target.matches("form[action$='/accounts/logout/']")) {

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Error, Page, expect
 
 import games
 from scorepad.models import AppliedChange, Play
@@ -49,8 +49,11 @@ def until(page: Page, predicate: str, arg: Any = None, timeout_ms: int = 10_000)
     """Wait until the async ``predicate`` resolves true (wait_for_function takes a
     promise for a truthy answer)."""
     for _ in range(timeout_ms // 200):
-        if page.evaluate(predicate, arg):
-            return
+        try:
+            if page.evaluate(predicate, arg):
+                return
+        except Error:  # the outbox led the page on meanwhile: ask the next one
+            page.wait_for_load_state()
         page.wait_for_timeout(200)
     raise AssertionError(f"still false after {timeout_ms} ms: {predicate}")
 
@@ -198,3 +201,94 @@ ZERO_REEF = {
     ),
     "on_shark": {"clownfish": 0, "pufferfish": 0, "anglerfish": 0},
 }  # fmt: skip
+
+
+# --- Seagrass: events added, changed, undone; tallies typed and stepped ---------------------
+def log_colony(page: Page, who: str, creatures: int) -> None:
+    page.get_by_role("link", name="Colony", exact=True).click()
+    expect(page.get_by_role("heading", name="Colony")).to_be_visible()
+    page.get_by_text(who, exact=True).click()
+    page.fill("#id_creatures", str(creatures))
+    page.get_by_role("button", name="Add to the log").click()
+    expect(page.get_by_role("heading", name="Seagrass")).to_be_visible()
+
+
+def change_colony(page: Page, shown: str, creatures: int) -> None:
+    page.locator("ol.log").get_by_role("link", name=shown).click()
+    expect(page.get_by_role("heading", name="Change: Colony")).to_be_visible()
+    page.fill("#id_creatures", str(creatures))
+    page.get_by_role("button", name="Save the change").click()
+    expect(page.get_by_role("heading", name="Seagrass")).to_be_visible()
+
+
+def waiting_rows(page: Page, state: str) -> Any:
+    return expect(page.locator(f'ol.log li[data-waiting="{state}"]'))
+
+
+def test_seagrass_logged_offline(phones: Phones) -> None:
+    phone = phones.open("host")
+    page = phone.page
+    play = start(phone, "Seagrass", "Ana", "Ben")
+    online = [("Ana", 2), ("Ben", 3), ("Ana", 4), ("Ben", 5), ("Ana", 6), ("Ben", 7)]
+    for who, creatures in online:
+        log_colony(page, who, creatures)
+    expect(page.locator("ol.log > li")).to_have_count(len(online))
+    hub = page.evaluate("location.pathname")
+    tallies = [f"/plays/{play.uuid}/players/{n}/tally/" for n in (0, 1)]
+    edits = [f"/plays/{play.uuid}/events/{seq}/" for seq in range(1, 7)]
+    kept_for_offline(page, *tallies, *edits)
+    logged_online = applied(play)
+
+    phone.context.set_offline(True)
+    for who, creatures in online[:5]:
+        change_colony(page, f"{who}: colony of {creatures} creatures", creatures + 1)
+    page.get_by_role("button", name="Undo last: Ben: colony of 7 creatures").click()
+    page.get_by_role("button", name="Undo last: Ana: colony of 6 creatures").click()
+    waiting_rows(page, "undone").to_have_count(2)
+    added = [("Ben", 2), ("Ana", 3), ("Ben", 4), ("Ana", 5), ("Ben", 6)]
+    for who, creatures in added:
+        log_colony(page, who, creatures)
+    waiting_rows(page, "added").to_have_count(5)
+    page.get_by_role("button", name="Undo last: Colony (not sent yet)").click()  # never sent
+    waiting_rows(page, "added").to_have_count(4)
+
+    page.locator(".chips").get_by_role("link", name="Ana").click()
+    expect(page.get_by_role("heading", name="Ana: final tally")).to_be_visible()
+    edit(page, "#id_unplayed_tiles", "3")
+    step(page, "unplayed_tiles", -1)
+    page.get_by_role("button", name="Save, next: Ben").click()
+    expect(page.get_by_role("heading", name="Ben: final tally")).to_be_visible()
+    edit(page, "#id_unplayed_tiles", "5")
+    page.get_by_role("button", name="Save and back").click()
+    expect(page.get_by_role("heading", name="Seagrass")).to_be_visible()
+    made = waiting(page)
+    assert len(made) == 5 + 2 + 4 + 5
+
+    page.reload()  # the log from the worker's cache, what waits drawn on it
+    expect(page).to_have_url(re.compile(re.escape(hub) + "$"))
+    status(page).to_contain_text(f"{len(made)} changes waiting")
+    waiting_rows(page, "changed").to_have_count(4)  # the fifth changed is undone too
+    waiting_rows(page, "undone").to_have_count(2)
+    waiting_rows(page, "added").to_have_count(4)
+    expect(page.locator(".unconfirmed .seats")).to_be_visible()
+    phone.shot("seagrass-reloaded-offline")
+    assert applied(play) == logged_online
+
+    back_online(phone)
+    assert applied(play) == logged_online + made
+    events = [
+        (e.data["player"], e.data["creatures"]) for e in play.events.order_by("seq")
+    ]
+    changed = [(who, creatures + 1) for who, creatures in online[:4]]
+    assert events == changed + added[:4]
+    page.reload()
+    page.get_by_role("button", name="Finish and see the result").click()
+    data = {
+        "players": ["Ana", "Ben"],
+        "entry": "log",
+        "events": [{"type": "colony", "player": w, "creatures": c} for w, c in events],
+        "final": {"Ana": {"unplayed_tiles": 2}, "Ben": {"unplayed_tiles": 5}},
+    }
+    expected = {p["name"]: p["total"] for p in games.score_json("seagrass", data)["players"]}
+    assert result_totals(page, ["Ana", "Ben"]) == expected
+    assert errors_beyond_the_network(phones) == []

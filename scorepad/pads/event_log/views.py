@@ -92,14 +92,14 @@ def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
         }
         for i, event in enumerate(logged)
     ]
-    undoable = _undoable(access, logged)
+    undo_chain = _undo_chain(access, logged)
     tally_key, _ = screens.tally(play.mode)
     ctx = {
         "play": play,
         "sheet": progress.sheet,
         "problems": progress.problems,
         "log": list(reversed(log)),
-        "undo": {"event": undoable, "text": screens.describe(undoable.data)} if undoable else None,
+        "undo_chain": [{"seq": e.seq, "text": screens.describe(e.data)} for e in undo_chain],
         "may_log": access.may_log(),
         "event_kinds": _shown(play, screens.events) if play.mode == "log" else [],
         "end_kind": screens.end.kind if screens.end else None,
@@ -170,12 +170,10 @@ def _helper(request: HtmxHttpRequest, kind: EventKind) -> dict[str, Any] | None:
     }
 
 
-def _undoable(access: Access, logged: list[PlayEvent]) -> PlayEvent | None:
-    """What this phone's undo takes back: its own last event, or for the host the last."""
-    mine = [e for e in logged if access.may_change_event(e)]
-    if access.is_host:
-        return logged[-1] if logged else None
-    return mine[-1] if mine else None
+def _undo_chain(access: Access, logged: list[PlayEvent]) -> list[PlayEvent]:
+    """What this phone's undos take back, one after the other: its own events, or for
+    the host every event, the last first (offline, the page undoes down this list)."""
+    return [e for e in reversed(logged) if access.is_host or access.may_change_event(e)]
 
 
 def _event_screen(
@@ -299,7 +297,7 @@ def undo_event(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     if play.has_applied(access.actor, None):
         return redirect(play)  # sent again after its answer was lost: undone already
     logged = list(play.events.exclude(data__type__in=screens.end_types).order_by("seq"))
-    last = _undoable(access, logged)
+    last = next(iter(_undo_chain(access, logged)), None)
     if last is None:
         said = (
             "Nothing of yours in the log to undo."
