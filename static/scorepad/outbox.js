@@ -240,17 +240,20 @@
     }
   }
 
+  // A play's totals wait on every change to it, from whichever of its screens.
+  const playOf = (path) => path.split("/").slice(0, 3).join("/");
+
   async function mark() {
-    const waiting = (await store.all()).filter((c) => c.page === here());
+    const all = await store.all();
     document.body.classList.toggle(
       "unconfirmed",
-      waiting.some((c) => stalled || c.created < loaded),
+      all.some((c) => playOf(c.page) === playOf(here()) && (stalled || c.created < loaded)),
     );
     for (const drawn of document.querySelectorAll("[data-place].pending")) {
       drawn.classList.remove("pending");
     }
-    for (const change of waiting) {
-      if (!change.place) continue;
+    for (const change of all) {
+      if (!change.place || change.page !== here()) continue;
       for (const drawn of document.querySelectorAll(`[data-place="${CSS.escape(change.place)}"]`)) {
         drawn.classList.add("pending");
       }

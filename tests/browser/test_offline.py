@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Error, Page, expect
 
 import games
 from scorepad.models import AppliedChange, Play
+from tests.browser.flows import count
 from tests.browser.phones import Phone, Phones, phones_at_the_table
 from tests.reef_draft_games import ROUNDS, TOTALS
 
@@ -291,4 +292,79 @@ def test_seagrass_logged_offline(phones: Phones) -> None:
     }
     expected = {p["name"]: p["total"] for p in games.score_json("seagrass", data)["players"]}
     assert result_totals(page, ["Ana", "Ben"]) == expected
+    assert errors_beyond_the_network(phones) == []
+
+
+# --- Coral Stations: each player's numbers, typed and stepped -----------------------------
+def typed(page: Page, label: str, value: str) -> None:
+    count(page, label).fill(value)
+    page.wait_for_timeout(TYPED_MS)
+
+
+def tapped(page: Page, name: str) -> None:
+    page.get_by_role("button", name=name, exact=True).click()
+    page.wait_for_timeout(TYPED_MS)
+
+
+def test_coral_stations_counted_offline(phones: Phones) -> None:
+    phone = phones.open("host")
+    page = phone.page
+
+    def counts_mode(page: Page) -> None:
+        page.get_by_text("Final counts: type each player's numbers at the end").click()
+
+    play = start(phone, "Coral Stations", "Ana", "Ben", choose=counts_mode)
+    hub = page.evaluate("location.pathname")
+    page.locator(".chips").get_by_role("link", name="Ana").click()
+    expect(page.get_by_role("heading", name="Ana: numbers at the end")).to_be_visible()
+    kept_for_offline(page, hub, f"/plays/{play.uuid}/players/1/tally/")
+
+    phone.context.set_offline(True)
+    # 31 + reef (4 tiles + 1 clownfish) + 2 shells + shoals 3 and 2 = 43
+    for label, value in [
+        ("Points scored during play", "13"),
+        ("Points scored during play", "31"),
+        ("Reef 1: coral tiles", "4"),
+        ("Shell tiles", "3"),
+        ("Shell tiles", "2"),
+    ]:
+        typed(page, label, value)
+    for name in ["One more: Reef 1: clownfish"] * 2 + ["One fewer: Reef 1: clownfish"]:
+        tapped(page, name)
+    tapped(page, "One more: Reef 2: coral tiles")
+    tapped(page, "One fewer: Reef 2: coral tiles")
+    page.get_by_label("Shoal tiles").fill("3 2")
+    page.wait_for_timeout(TYPED_MS)
+    status(page).to_contain_text("11 changes waiting")
+
+    page.reload()
+    expect(count(page, "Points scored during play")).to_have_value("31")
+    expect(count(page, "Reef 1: clownfish")).to_have_value("1")
+    expect(page.get_by_label("Shoal tiles")).to_have_value("3 2")
+    page.get_by_role("button", name="Save, next: Ben").click()
+    expect(page.get_by_role("heading", name="Ben: numbers at the end")).to_be_visible()
+    typed(page, "Points scored during play", "38")
+    typed(page, "Shell tiles", "1")
+    page.get_by_role("button", name="Save and back").click()
+    expect(page.get_by_role("heading", name="Coral Stations")).to_be_visible()
+    expect(page.locator(".unconfirmed .seats")).to_be_visible()
+    status(page).to_contain_text("15 changes waiting")
+    phone.shot("coral-stations-offline")
+    made = waiting(page)
+
+    back_online(phone)
+    assert applied(play) == made
+    page.reload()
+    page.get_by_role("button", name="Finish and see the result").click()
+    ana = {"points": 31, "open_reefs": [{"tiles": 4, "clownfish": 1}], "shell_tiles": 2}
+    data = {
+        "players": ["Ana", "Ben"],
+        "entry": "counts",
+        "counts": {
+            "Ana": {**ana, "shoal_tiles": [3, 2]},
+            "Ben": {"points": 38, "open_reefs": [], "shell_tiles": 1, "shoal_tiles": []},
+        },
+    }
+    expected = {p["name"]: p["total"] for p in games.score_json("coral-stations", data)["players"]}
+    assert result_totals(page, ["Ana", "Ben"]) == expected == {"Ana": 43, "Ben": 39}
     assert errors_beyond_the_network(phones) == []
