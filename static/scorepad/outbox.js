@@ -276,18 +276,31 @@
       parts.push("Saved.");
       setTimeout(() => show(), SAVED_SHOWN_MS);
     }
-    if (waiting.length && !now) parts.push(`Waiting: ${waitingList(waiting)}.`);
     status.replaceChildren();
     for (const text of parts) {
       const line = document.createElement("span");
       line.textContent = text;
       status.append(line);
     }
+    if (waiting.length && !now) status.append(whichWait(waiting));
     for (const note of notes) status.append(noteLine(note));
     status.hidden = parts.length === 0 && notes.length === 0;
     status.classList.toggle("waiting", waiting.length > 0 && !now);
     mark();
     document.dispatchEvent(new CustomEvent("outbox:shown", { detail: waiting }));
+  }
+
+  // Which changes wait, folded away (the bar stays over the screen; a long list would hide
+  // it), and left open or shut as the player left it.
+  let listOpen = false;
+  function whichWait(waiting) {
+    const list = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = "Which changes";
+    list.append(summary, waitingList(waiting));
+    list.open = listOpen;
+    list.addEventListener("toggle", () => (listOpen = list.open));
+    return list;
   }
 
   // "Colony · Ana's round 1 reef (3 changes) · Undo: …", in the order they were made.

@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Error, Page, expect
 
 import games
 from scorepad.models import AppliedChange, Play
+from tests.browser import flows
 from tests.browser.flows import count
 from tests.browser.phones import Phone, Phones, phones_at_the_table
 from tests.reef_draft_games import ROUNDS, TOTALS
@@ -76,12 +77,19 @@ def applied(play: Play) -> list[str]:
     )
 
 
-# What a browser logs of a request the network did not carry: expected offline.
-NETWORK_DOWN = ("net::ERR_INTERNET_DISCONNECTED", "htmx:sendError", "htmx:afterRequest")
+# What a browser logs of a request the network did not carry, or that a later tap
+# replaced (hx-sync): expected in these tests, and nothing a player sees.
+NOT_CARRIED = (
+    "net::ERR_INTERNET_DISCONNECTED",
+    "net::ERR_CONNECTION_RESET",
+    "htmx:sendError",
+    "htmx:sendAbort",
+    "htmx:afterRequest",
+)
 
 
 def errors_beyond_the_network(phones: Phones) -> list[str]:
-    return [e for e in phones.console_errors() if not any(n in e for n in NETWORK_DOWN)]
+    return [e for e in phones.console_errors() if not any(n in e for n in NOT_CARRIED)]
 
 
 def status(page: Page) -> Any:
@@ -277,9 +285,7 @@ def test_seagrass_logged_offline(phones: Phones) -> None:
 
     back_online(phone)
     assert applied(play) == logged_online + made
-    events = [
-        (e.data["player"], e.data["creatures"]) for e in play.events.order_by("seq")
-    ]
+    events = [(e.data["player"], e.data["creatures"]) for e in play.events.order_by("seq")]
     changed = [(who, creatures + 1) for who, creatures in online[:4]]
     assert events == changed + added[:4]
     page.reload()
@@ -367,4 +373,193 @@ def test_coral_stations_counted_offline(phones: Phones) -> None:
     }
     expected = {p["name"]: p["total"] for p in games.score_json("coral-stations", data)["players"]}
     assert result_totals(page, ["Ana", "Ben"]) == expected == {"Ana": 43, "Ben": 39}
+    assert errors_beyond_the_network(phones) == []
+
+
+# --- Shallow Sea: tiles and fish tapped on the board, seashells counted ----------------------
+OFFLINE_TILES = {
+    "R3C4": ("Red", "9", "Red"),
+    "R2C5": ("Green", "7", "Purple"),
+    "R1C4": ("Yellow", "5", "Yellow"),
+    "R2C3": ("Purple", "7", "Green"),
+    "R1C2": ("Red", "5", "Yellow"),
+}
+OFFLINE_FISH = {
+    "R1C4:bottom": "Yellow",
+    "R1C2:right": "Red",
+    "R2C3:bottom": "Green",
+    "R2C5:bottom": "Purple",
+    "R1C4:top": "Red",
+}
+
+
+def kept_on_the_phone(page: Page) -> None:
+    expect(page.locator("#editor")).to_contain_text("kept on this phone")
+
+
+def test_shallow_sea_board_tapped_offline(phones: Phones) -> None:
+    flows.accounts_in_a_group("Ana", "Ben")
+    phone = phones.open("ana")
+    page = phone.page
+    flows.log_in(phone, "Ana")
+    flows.start_shallow_sea(phone, ["Ana", "Ben"], mode="Standard", achievement="The 25 standard")
+    page.get_by_role("button", name="Start scoring").last.click()
+    expect(page.get_by_role("heading", name="Shallow Sea")).to_be_visible()
+    play = Play.objects.latest("created")
+    page.locator(".seats").get_by_role("link", name=re.compile("^Ana")).click()
+    expect(page.get_by_role("heading", name="Ana's ocean")).to_be_visible()
+    ocean = page.evaluate("location.pathname")
+    kept_for_offline(page, f"{ocean}?tap=fish", f"/plays/{play.uuid}/players/1/ocean/")
+
+    phone.context.set_offline(True)
+    for at, (color, vp, fish) in OFFLINE_TILES.items():
+        flows.space(page, at).click()  # the form comes from the page itself
+        expect(page.locator("#editor.open")).to_contain_text(at)
+        flows.choose(page, "On this space", "Coral")
+        flows.choose(page, "Completed?", "Completed")
+        flows.choose(page, "Coral color", color)
+        flows.choose(page, "Coral VPs", vp)
+        flows.choose(page, "Completed Fish on it", fish)
+        page.get_by_role("button", name=f"Save {at}").click()
+        kept_on_the_phone(page)
+        expect(flows.space(page, at)).to_have_class(re.compile(r"\bpending\b"))
+        expect(flows.space(page, at).locator("text.big")).to_have_text(vp)
+    phone.shot("shallow-sea-tiles-offline", full_page=False)
+
+    page.get_by_role("link", name="Incomplete Fish").click()  # the kept fish screen
+    expect(page).to_have_url(re.compile(r"\?tap=fish$"))
+    expect(page.locator('svg.ocean [data-space="R3C4"]')).to_have_class(re.compile("pending"))
+    for at, color in OFFLINE_FISH.items():
+        flows.bubble(page, at).click()
+        expect(page.locator("#editor.open")).to_contain_text(at.split(":")[0])
+        page.locator("#editor").get_by_text(color, exact=True).click()
+        kept_on_the_phone(page)
+        expect(flows.bubble(page, at).locator("circle")).to_have_class(f"fish c-{color.lower()}")
+    for _ in range(5):
+        step(page, "seashells", 1)
+    made = waiting(page)
+    assert len(made) == 15
+
+    page.reload()
+    status(page).to_contain_text("15 changes waiting")
+    expect(page.locator("#id_seashells")).to_have_value("5")
+    for at, color in OFFLINE_FISH.items():
+        expect(flows.bubble(page, at)).to_have_class(re.compile(r"\bpending\b"))
+        expect(flows.bubble(page, at).locator("circle")).to_have_class(f"fish c-{color.lower()}")
+    phone.shot("shallow-sea-fish-reloaded-offline", full_page=False)
+
+    back_online(phone)
+    assert applied(play) == made
+    ana = play.ordered_results()[0]
+    tiles = ana.entry["board"]["tiles"]
+    assert {at: (t["color"], str(t["vp"]), t["fish"]) for at, t in tiles.items()} == {
+        at: (color.lower(), vp, fish.lower()) for at, (color, vp, fish) in OFFLINE_TILES.items()
+    }
+    expect(page.locator("svg.ocean .pending")).to_have_count(0)
+
+    page.get_by_role("button", name="Next: Ben's ocean").click()
+    expect(page.get_by_role("heading", name="Ben's ocean")).to_be_visible()
+    flows.coral(phone, "R1C2", "yellow", 5, "yellow")
+    flows.seashells(phone, 1)
+    page.get_by_role("button", name="Done: back to the table").click()
+    page.get_by_role("button", name="Finish and see the result").click()
+    play.refresh_from_db()
+    expected = {
+        p["name"]: p["total"] for p in games.score_json("shallow-sea", play.game_input())["players"]
+    }
+    assert result_totals(page, ["Ana", "Ben"]) == expected
+    assert errors_beyond_the_network(phones) == []
+
+
+# --- An answer lost, a change met, a slow network ------------------------------------------
+def test_a_change_whose_answer_was_lost_is_applied_once(phones: Phones) -> None:
+    phone = phones.open("host")
+    page = phone.page
+    play = start(phone, "Seagrass", "Ana", "Ben")
+    sent: list[str] = []
+
+    def first_answer_lost(route: Route) -> None:
+        change = route.request.headers.get("x-change-id")
+        if change is None:  # the form's preview of the points
+            route.continue_()
+            return
+        sent.append(change)
+        if len(sent) > 1:
+            route.continue_()
+            return
+        route.fetch()  # the server applies it...
+        route.abort("connectionreset")  # ...and its answer never reaches the phone
+
+    page.route(re.compile(r"/events/new/colony/$"), first_answer_lost)
+    page.get_by_role("link", name="Colony", exact=True).click()
+    page.get_by_text("Ben", exact=True).click()
+    page.fill("#id_creatures", "5")
+    page.get_by_role("button", name="Add to the log").click()
+    # Kept, the phone goes on to the log, and sends the change again from there.
+    expect(page.get_by_role("heading", name="Seagrass")).to_be_visible()
+    until(page, "() => OutboxStore.all().then((all) => all.length === 0)", timeout_ms=SENT_MS)
+    page.reload()
+    expect(page.locator("ol.log > li")).to_have_count(1)
+    # The outbox let the change go only on an answer, and the first was lost: it went
+    # again (from the page or the worker) and was answered, and is applied once.
+    assert [e.data for e in play.events.all()] == [
+        {"type": "colony", "player": "Ben", "creatures": 5}
+    ]
+    assert applied(play) == sent
+    assert errors_beyond_the_network(phones) == []
+
+
+def test_a_change_that_meets_another_phones_on_replay_is_shown(phones: Phones) -> None:
+    host = phones.open("host")
+    play = start(host, "Reef Draft", "Ana", "Ben")
+    reef = f"/plays/{play.uuid}/rounds/1/players/0/"
+    host.page.goto(reef)
+    kept_for_offline(host.page)
+    host.context.set_offline(True)
+    edit(host.page, "#id_jellies", "4")
+
+    other = phones.open("other")
+    other.page.goto(reef)
+    other.page.fill("#id_jellies", "6")
+    expect(other.page.locator("#reef-live")).to_contain_text("6 of 10 cards")
+
+    back_online(host)
+    said = host.page.get_by_role("alert")
+    expect(said).to_contain_text("Someone else saved")
+    expect(said).to_contain_text("Saved now: 6 jellies")
+    expect(said).to_contain_text("Yours: 4 jellies")
+    host.shot("conflict-on-replay")
+    assert play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 6  # not overwritten
+    assert errors_beyond_the_network(phones) == []
+
+
+def test_on_a_slow_network_every_tap_shows_and_none_is_dropped(phones: Phones) -> None:
+    flows.accounts_in_a_group("Ana")
+    phone = phones.open("ana")
+    page = phone.page
+    flows.log_in(phone, "Ana")
+    flows.start_shallow_sea(phone, ["Ana", "Ben"], mode="Standard", achievement="The 25 standard")
+    page.get_by_role("button", name="Start scoring").last.click()
+    page.locator(".seats").get_by_role("link", name=re.compile("^Ana")).click()
+    expect(page.get_by_role("heading", name="Ana's ocean")).to_be_visible()
+    play = Play.objects.latest("created")
+
+    def slow(route: Route) -> None:
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route(re.compile(r"/plays/"), slow)
+    plus = page.get_by_role("button", name="One more: Seashells left")
+    plus.click()
+    page.wait_for_timeout(TYPED_MS)  # the first tap on its way
+    expect(page.locator("form.extras")).to_have_attribute("aria-busy", "")
+    plus.click()  # a second tap while the first is in flight
+    expect(page.locator("#id_seashells")).to_have_value("2")
+    status(page).to_contain_text("Sending…")
+    until(page, "() => OutboxStore.all().then((all) => all.length === 0)", timeout_ms=SENT_MS)
+    assert play.ordered_results()[0].entry["board"]["seashells"] == 2
+
+    flows.space(page, "R3C4").click()
+    flows.space(page, "R2C5").click()  # before the first space's form came
+    expect(page.locator("#editor.open h2")).to_have_text(re.compile("R2C5"), timeout=10_000)
     assert errors_beyond_the_network(phones) == []

@@ -109,3 +109,92 @@ document.addEventListener("outbox:waiting", (event) => {
   closed.append(said);
   editor.replaceWith(closed);
 });
+
+// A tile or fish waiting to be sent is drawn on the board as it will be once the server
+// has it (the same drawing as board.draw_space and the bubbles of board.draw_board),
+// marked as waiting (outbox.js marks [data-place] .pending); the server's own drawing
+// replaces it with the answer.
+const SVG = "http://www.w3.org/2000/svg";
+
+function svgText(className, dy, text) {
+  const node = document.createElementNS(SVG, "text");
+  node.setAttribute("class", className);
+  node.setAttribute("dy", dy);
+  node.textContent = text;
+  return node;
+}
+
+function drawnTile(body) {
+  const kind = body.get("kind");
+  if (kind === "empty" || !body.get("completed")) return { classes: ["empty"], small: "", big: "" };
+  const completed = body.get("completed") === "yes";
+  if (kind === "coral") {
+    const color = body.get("color");
+    const classes = ["coral", ...(color ? [`c-${color}`] : [])];
+    if (!completed) return { classes: [...classes, "incomplete"], small: color || "coral", big: "…" };
+    return { classes: [...classes, "completed"], small: color || "", big: body.get("coral_vp") || "?", fish: body.get("fish") };
+  }
+  const small = body.get("code") || "?";
+  if (completed) return { classes: ["sealife", "completed"], small, big: body.get("vp") || "?" };
+  const partial = body.get("partial");
+  const each = body.get("partial_vp");
+  return { classes: ["sealife", "incomplete"], small, big: partial && each ? `${partial}×${each}` : partial || "0" };
+}
+
+function drawSpace(drawn, body) {
+  const tile = drawnTile(body);
+  const held = drawn.querySelector("g[transform]");
+  const polygon = held.querySelector("polygon");
+  held.replaceChildren(polygon);
+  if (tile.small) held.append(svgText("small", "-13", tile.small));
+  if (tile.big) held.append(svgText("big", tile.fish ? "5" : "11", tile.big));
+  if (tile.fish) {
+    const circle = document.createElementNS(SVG, "circle");
+    circle.setAttribute("class", `fish c-${tile.fish}`);
+    circle.setAttribute("cy", "19");
+    circle.setAttribute("r", "8");
+    held.append(circle, svgText("fish-letter", "23", tile.fish[0].toUpperCase()));
+  }
+  if (tile.classes[0] === "empty" && drawn.matches("a")) {
+    held.append(svgText("space-name", "4", drawn.dataset.space));
+  }
+  drawn.setAttribute("class", ["space", ...tile.classes, "pending"].join(" "));
+  if (drawn.dataset.tile) drawn.dataset.tile = JSON.stringify(savedTile(body)); // opened again
+}
+
+// The tile as the server keeps it (data-tile), for the form opened on it again offline.
+function savedTile(body) {
+  const kind = body.get("kind");
+  if (kind === "empty") return null;
+  const number = (name) => (body.get(name) ? Number(body.get(name)) : undefined);
+  return {
+    kind,
+    completed: body.get("completed") === "yes",
+    color: body.get("color") || undefined,
+    fish: body.get("fish") || undefined,
+    code: body.get("code") || undefined,
+    vp: number(kind === "coral" ? "coral_vp" : "vp"),
+    partial: number("partial"),
+    partial_vp: number("partial_vp"),
+  };
+}
+
+function drawBubble(link, body) {
+  const color = body.get("color");
+  const circle = link.querySelector("circle");
+  circle.setAttribute("class", color && color !== "none" ? `fish c-${color}` : "dot");
+  link.querySelector("text.fish-letter")?.remove();
+  if (color && color !== "none") link.querySelector("g").append(svgText("fish-letter big-letter", "5", color[0].toUpperCase()));
+}
+
+document.addEventListener("outbox:shown", (event) => {
+  for (const change of event.detail) {
+    if (!change.place || change.page !== location.pathname) continue;
+    const body = new URLSearchParams(change.body);
+    const place = CSS.escape(change.place);
+    const space = document.querySelector(`svg.ocean [data-space="${place}"]`);
+    const bubble = document.querySelector(`svg.ocean a[data-bubble="${place}"]`);
+    if (space && body.has("kind")) drawSpace(space, body);
+    if (bubble && body.has("color")) drawBubble(bubble, body);
+  }
+});
