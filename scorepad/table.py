@@ -20,7 +20,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
-from scorepad.models import Actor, Membership, PlayEvent, Result, TablePhone
+from scorepad.models import Actor, AppliedChange, Membership, PlayEvent, Result, TablePhone
 from scorepad.models import Play as PlayModel
 
 PHONE_COOKIE = "scorepad_phone"
@@ -200,7 +200,9 @@ class OutboxMiddleware:
     sent as a form, not htmx, answered with a redirect, is told where instead (so the
     phone goes there itself, and the messages wait for that page); one that met another
     phone's change is marked as a conflict, with its message (percent-encoded: a header
-    is Latin-1)."""
+    is Latin-1); one answered without being applied (the game or the form refused it:
+    a change applied leaves its AppliedChange in the same transaction) is marked as
+    refused, so a phone sending it late says so wherever the player is by then."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
@@ -209,11 +211,20 @@ class OutboxMiddleware:
         response = self.get_response(request)
         if "X-Outbox" not in request.headers:
             return response
+        message = getattr(request, "outbox_conflict", None)
         if 300 <= response.status_code < 400 and response.has_header("Location"):
             location = response["Location"]
             response = HttpResponse(status=204)
             response["Outbox-Location"] = location
-        message = getattr(request, "outbox_conflict", None)
+        elif message is None and response.status_code < 400 and not _applied(request):
+            response["Outbox-Refused"] = "1"
         if message is not None:
             response["Outbox-Conflict"] = quote(message)
         return response
+
+
+def _applied(request: HttpRequest) -> bool:
+    change = request.headers.get(CHANGE_HEADER, "")
+    return (
+        bool(CHANGE_ID.fullmatch(change)) and AppliedChange.objects.filter(change=change).exists()
+    )

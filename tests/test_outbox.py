@@ -162,3 +162,26 @@ def test_an_undo_sent_after_the_log_changed_is_a_conflict(client: Client, log_pl
         "The log changed meanwhile: the last event is now “Ana: colony of 5 creatures”."
     )
     assert [e.data["creatures"] for e in log_play.logged_events()] == [3, 5]
+
+
+def test_a_change_answered_without_being_applied_is_marked_refused(
+    client: Client, log_play: Play
+) -> None:
+    url = f"/plays/{log_play.uuid}/players/0/tally/"
+    refused = client.post(
+        url,
+        {"unplayed_tiles": "99"},  # more than a player's tiles
+        headers=sent(str(uuid.uuid4()), X_Outbox="autosave", HX_Request="true"),
+    )
+    assert refused.status_code == 200
+    assert refused["Outbox-Refused"] == "1"
+    assert log_play.ordered_results()[0].entry == {}
+
+    saved = client.post(
+        url,
+        {"unplayed_tiles": "2"},
+        headers=sent(str(uuid.uuid4()), X_Outbox="autosave", HX_Request="true"),
+    )
+    assert saved.status_code == 200
+    assert not saved.has_header("Outbox-Refused")
+    assert log_play.ordered_results()[0].entry["final"]["unplayed_tiles"] == 2

@@ -71,20 +71,30 @@ const OutboxStore = (() => {
   const exclusive = (work) =>
     navigator.locks ? navigator.locks.request(NAME, work) : work();
 
-  // What a player must be told of a change the screen did not show the answer to:
-  // refused, or met another phone's change (its message comes in a header).
+  // Not applied: refused (by its status, or the server says so: an autosave's form comes
+  // back with the game's messages, answered 200), or it met another phone's change.
+  const refused = (response) =>
+    response.status >= 400 ||
+    response.headers.has("Outbox-Refused") ||
+    response.headers.has("Outbox-Conflict");
+
+  // What a player must be told of a change the screen did not show the answer to.
   async function noteRefusal(change, response, said) {
+    if (!refused(response)) return;
     const conflict = response.headers.get("Outbox-Conflict");
-    if (response.status < 400 && !conflict) return;
-    await note({
-      id: change.id,
-      created: Date.now(),
-      label: change.label,
-      page: change.page,
-      conflict: Boolean(conflict),
-      status: response.status,
-      message: conflict ? decodeURIComponent(conflict) : said || "",
-    });
+    const message = conflict ? decodeURIComponent(conflict) : said || "";
+    const told = await all(NOTES); // a typed change and its Save refused alike: told once
+    if (!told.some((n) => n.page === change.page && n.label === change.label && n.message === message)) {
+      await note({
+        id: change.id,
+        created: Date.now(),
+        label: change.label,
+        page: change.page,
+        conflict: Boolean(conflict),
+        status: response.status,
+        message,
+      });
+    }
   }
 
   const note = (item) => run(NOTES, "readwrite", (s) => s.put(item));
@@ -92,6 +102,7 @@ const OutboxStore = (() => {
   return {
     all,
     noteRefusal,
+    refused,
     exclusive,
     notes: () => all(NOTES),
     // The CSRF token goes with the change: the worker, which may send it, has no cookies

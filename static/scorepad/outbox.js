@@ -24,6 +24,7 @@
   // The screen says "not confirmed" only of changes that wait: ones the network did not
   // carry, or kept from before this page loaded; not of a tap on its way, for 50 ms.
   let stalled = false;
+  let taken = false; // a change that waited was saved, not refused
   const loaded = Date.now();
 
   const here = () => location.pathname;
@@ -172,8 +173,9 @@
     for (;;) {
       const [change] = await store.all();
       if (!change) {
-        if (stalled) lastSaved = Date.now(); // what waited is saved: say so, once
+        if (stalled && taken) lastSaved = Date.now(); // what waited is saved: say so, once
         stalled = false;
+        taken = false;
         return false;
       }
       if (leaving) return false;
@@ -189,7 +191,7 @@
         return true; // offline: everything waits, in order
       }
       await store.remove(change.id);
-      await settle(change, response);
+      if (await settle(change, response)) taken = true;
       if (change.page === here()) refreshKeptScreen();
     }
   }
@@ -199,9 +201,19 @@
     location.assign(url);
   }
 
+  // The first thing an answer says that a player must read: the game's message, else a
+  // refusal page's own words.
   function messageIn(html) {
     const page = new DOMParser().parseFromString(html, "text/html");
-    const said = page.querySelector(".errors li, [role=alert] li, main > p");
+    const listed = page.querySelector(".errors li");
+    if (listed) return listed.textContent.trim();
+    const atField = [...page.querySelectorAll(".field-error")].find((p) => p.textContent.trim());
+    if (atField) {
+      // An autosave's answer carries a field's message without its label: name the field.
+      const field = atField.id.replace(/^id_/, "").replace(/-error$/, "").replaceAll("_", " ");
+      return `${field[0].toUpperCase()}${field.slice(1)}: ${atField.textContent.trim()}`;
+    }
+    const said = page.querySelector("[role=alert] li, main > p");
     return said ? said.textContent.trim() : "";
   }
 
@@ -228,6 +240,7 @@
       }
     }
     if (!shown) await store.noteRefusal(change, response, messageIn(html));
+    return !store.refused(response); // the server took it
   }
 
   // --- What the screen shows --------------------------------------------------------------

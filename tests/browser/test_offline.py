@@ -562,4 +562,28 @@ def test_on_a_slow_network_every_tap_shows_and_none_is_dropped(phones: Phones) -
     flows.space(page, "R3C4").click()
     flows.space(page, "R2C5").click()  # before the first space's form came
     expect(page.locator("#editor.open h2")).to_have_text(re.compile("R2C5"), timeout=10_000)
+    page.unroute_all(behavior="ignoreErrors")  # a poll may still be on its slow way
+    assert errors_beyond_the_network(phones) == []
+
+
+def test_a_change_refused_on_replay_is_shown_where_the_player_is(phones: Phones) -> None:
+    phone = phones.open("host")
+    page = phone.page
+    play = start(phone, "Reef Draft", "Ana", "Ben")
+    page.goto(f"/plays/{play.uuid}/rounds/1/players/0/")
+    kept_for_offline(page, f"/plays/{play.uuid}/rounds/1/players/1/")
+    phone.context.set_offline(True)
+    edit(page, "#id_jellies", "40")  # more than the deck holds
+    page.get_by_role("button", name="Save, next: Ben").click()
+    expect(page.get_by_role("heading", name="Round 1: Ben's reef")).to_be_visible()
+
+    back_online(phone)
+    refused = page.locator("#outbox .note-line").first
+    expect(refused).to_contain_text("Not saved: Ana's round 1 reef was refused.")
+    expect(refused).to_contain_text("Jellies: Ensure this value is less than or equal to 14.")
+    expect(refused.get_by_role("link", name="Open it")).to_have_attribute(
+        "href", f"/plays/{play.uuid}/rounds/1/players/0/"
+    )
+    phone.shot("refused-on-replay")
+    assert play.ordered_results()[0].entry.get("rounds", {}).get("1", {}).get("jellies", 0) == 0
     assert errors_beyond_the_network(phones) == []
