@@ -310,7 +310,8 @@ class TestOcean:
         bubbles = re.findall(r'data-bubble="(R\dC\d:\w+)"', body)
         assert len(bubbles) == len(BUBBLE_SHAPES) == 35
         assert "R1C4:bottom" in bubbles  # where R1C4, R2C3, R2C5 and R3C4 meet
-        assert 'data-space="R' not in body
+        assert not re.search(r'<a [^>]*data-space="R', body)  # no space is a link
+        assert not re.search(r'<a [^>]*href="[^"]*/spaces/', body)
 
     def test_geometry_comes_from_the_game_data(self) -> None:
         assert (SPACE_SHAPES["R1C2"].x, SPACE_SHAPES["R1C2"].y) == (14 + 2 * 40, 14 + 40)

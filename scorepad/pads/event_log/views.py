@@ -6,6 +6,7 @@ the games of the family share each view."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from uuid import UUID
 
@@ -92,14 +93,17 @@ def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
         }
         for i, event in enumerate(logged)
     ]
-    undo_chain = _undo_chain(access, logged)
+    undo_chain = [
+        {"seq": e.seq, "text": screens.describe(e.data)} for e in _undo_chain(access, logged)
+    ]
     tally_key, _ = screens.tally(play.mode)
     ctx = {
         "play": play,
         "sheet": progress.sheet,
         "problems": progress.problems,
         "log": list(reversed(log)),
-        "undo_chain": [{"seq": e.seq, "text": screens.describe(e.data)} for e in undo_chain],
+        "undo": undo_chain[0] if undo_chain else None,
+        "undo_chain_json": json.dumps(undo_chain),
         "may_log": access.may_log(),
         "event_kinds": _shown(play, screens.events) if play.mode == "log" else [],
         "end_kind": screens.end.kind if screens.end else None,

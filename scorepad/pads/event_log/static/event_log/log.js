@@ -2,7 +2,7 @@
 // event waiting to be added shows at the top of the log, one waiting to be changed,
 // deleted or undone is marked on its row, and Undo takes back what this phone did last,
 // sent or not: an event not sent yet is dropped from the outbox, else Undo goes down the
-// list of this phone's events (#undo-chain) past the undos already waiting.
+// list of this phone's events (the form's data-undo-chain) past the undos already waiting.
 (() => {
   const store = self.OutboxStore;
   if (!store || !("indexedDB" in window)) return;
@@ -26,10 +26,7 @@
     return sorted;
   }
 
-  function chain() {
-    const data = document.getElementById("undo-chain");
-    return data ? JSON.parse(data.textContent) : [];
-  }
+  const chain = () => JSON.parse(undoForm()?.dataset.undoChain || "[]");
 
   // The next event this phone's Undo takes back, or null.
   function nextUndo(waiting) {
