@@ -64,6 +64,7 @@ KB = 1000  # the byte targets are read in kilobytes of 1,000 bytes: the stricter
 API_AND_FRAGMENTS = 3.0  # × the floor
 PAGES = 5.0  # × the floor
 FIRST_LOAD = 40 * KB
+SERVICE_WORKER = "/sw.js"  # registered by static/scorepad/scorepad.js on every page
 ONE_UPDATE = 4 * KB
 LOAD_P95_MS = 100.0
 # Issue 10: the table's poll while nothing changed, and whole tables of phones.
@@ -342,7 +343,7 @@ class Assets(HTMLParser):
         if (
             tag == "link"
             and (href := a.get("href"))
-            and {"stylesheet", "icon"} & set((a.get("rel") or "").split())
+            and {"stylesheet", "icon", "manifest"} & set((a.get("rel") or "").split())
         ):
             self.urls.append(href)
         elif tag in ("script", "img") and (src := a.get("src")):
@@ -350,13 +351,15 @@ class Assets(HTMLParser):
 
 
 def first_load(client: Client, path: str) -> tuple[int, list[str]]:
-    """The page and everything it references (and what its CSS references), as a
-    browser with an empty cache fetches them: bytes received, and each response
-    ("bytes encoding path")."""
+    """The page and everything it references (and what its CSS references), its web
+    manifest, and the service worker every page registers with what that worker keeps
+    for offline (its SHELL), as a browser with an empty cache fetches them: bytes
+    received, and each response ("bytes encoding path"). A file fetched once is not
+    counted again (the browser's cache answers the worker)."""
     seen: list[str] = []
     fetched: list[str] = []
     total = 0
-    queue = [path]
+    queue = [path, SERVICE_WORKER]
     while queue:
         url = queue.pop(0)
         if url in seen:
@@ -375,6 +378,9 @@ def first_load(client: Client, path: str) -> tuple[int, list[str]]:
             parser = Assets()
             parser.feed(text.decode())
             queue += [urljoin(url, u) for u in parser.urls if not urlsplit(u).netloc]
+        elif url == SERVICE_WORKER:
+            shell = re.search(rb"const SHELL = (\[.*?\]);", text)
+            queue += json.loads(shell[1]) if shell else []
         elif kind.startswith("text/css"):
             for ref in re.findall(rb"url\(\s*['\"]?([^'\")]+)", text):
                 ref = ref.decode()

@@ -304,6 +304,18 @@ class TestOcean:
         assert "data-bubble" not in body
         assert '<svg class="ocean" id="ocean" viewBox="0 0 428 268"' in body
 
+    def test_the_forms_for_offline_are_kept_apart_from_the_board(self, client: Client) -> None:
+        play = start()
+        board = client.get(ocean_url(play)).content.decode()
+        kept = f"/plays/{play.uuid}/players/0/ocean/offline-forms/"
+        assert f'data-keep="{kept}"' in board
+        assert "<template" not in board  # not carried on every load of the board
+        forms = client.get(kept).content.decode()
+        assert '<template id="offline-space-editor">' in forms
+        assert '<template id="offline-bubble-editor">' in forms
+        assert f'action="/plays/{play.uuid}/players/0/ocean/spaces/__PLACE__/"' in forms
+        assert f'action="/plays/{play.uuid}/players/0/ocean/bubbles/__PLACE__/"' in forms
+
     def test_fish_mode_makes_every_bubble_a_link(self, client: Client) -> None:
         play = start()
         body = client.get(ocean_url(play) + "?tap=fish").content.decode()

@@ -9,6 +9,7 @@ import hashlib
 import json
 from functools import cache
 
+import rjsmin
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -21,9 +22,7 @@ SHELL = (
     "scorepad/scorepad.css",
     "scorepad/scorepad.js",
     "scorepad/outbox.js",
-    "scorepad/outbox-store.js",
     "scorepad/icon.svg",
-    "scorepad/icon-192.png",
     "django_htmx/htmx-2.min.js",
 )
 THEME = {"dark": "#0b1622", "light": "#f4f7fb"}
@@ -61,7 +60,7 @@ def _worker(shell: tuple[str, ...]) -> str:
     source = finders.find("scorepad/sw.js")
     assert isinstance(source, str), "static/scorepad/sw.js is missing"
     with open(source, encoding="utf-8") as f:
-        code = f.read()
+        code = rjsmin.jsmin(f.read())  # its comments are for the source's readers
     version = hashlib.sha256(("\n".join(shell) + code).encode()).hexdigest()[:12]
     head = f"const VERSION = {json.dumps(version)};\nconst SHELL = {json.dumps(list(shell))};\n"
     return head + code

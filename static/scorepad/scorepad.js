@@ -55,14 +55,15 @@ document.addEventListener("htmx:sendError", (event) => {
 
 // The installable app: its service worker (it serves the screens and static files kept
 // for a table without network; static/scorepad/sw.js). A page tells it which screens a
-// player may open next (links marked data-offline, where a kept change leads), so those
-// open offline too; logging out forgets every kept screen.
+// player may open next (links marked data-offline, where a kept change leads), and what
+// else it needs offline (data-keep), so those open offline too; logging out forgets every kept screen.
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js").catch(() => {});
   navigator.serviceWorker.ready.then((registration) => {
     const keep = [
       ...[...document.querySelectorAll("a[data-offline]")].map((a) => a.getAttribute("href")),
       ...[...document.querySelectorAll("[data-outbox-then]")].map((b) => b.dataset.outboxThen),
+      ...[...document.querySelectorAll("[data-keep]")].map((e) => e.dataset.keep),
     ];
     keep.push(location.pathname);
     registration.active?.postMessage({ keep });

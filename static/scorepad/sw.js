@@ -1,14 +1,15 @@
 // Scorepad's service worker, served at /sw.js by scorepad/views/app.py, which writes
 // VERSION (a digest of what follows and of the static files' hashed names) and SHELL
-// (those names, the offline page, the outbox's store) above this file: a deploy that
-// changes any of them is a new worker, which takes over as soon as it is installed.
+// (those names and the offline page) above this file: a deploy that changes any of
+// them is a new worker, which takes over as soon as it is installed. The outbox's
+// store comes from outbox.js, the page's own outbox.
 //
 // It keeps the shell, every static file fetched (a hashed name never changes), and the
 // game screens the phone opened or was asked to keep; a page it cannot fetch comes from
 // what it kept, else the offline page. Writes are never answered from here: the page's
 // outbox (outbox.js) keeps them, and this worker sends them too when the browser wakes
 // it for a background sync.
-importScripts(SHELL.find((url) => url.includes("outbox-store")));
+importScripts(SHELL.find((url) => url.includes("/outbox.")));
 
 const SHELL_CACHE = `shell-${VERSION}`;
 const STATIC_CACHE = "static";

@@ -409,7 +409,9 @@ def test_shallow_sea_board_tapped_offline(phones: Phones) -> None:
     page.locator(".seats").get_by_role("link", name=re.compile("^Ana")).click()
     expect(page.get_by_role("heading", name="Ana's ocean")).to_be_visible()
     ocean = page.evaluate("location.pathname")
-    kept_for_offline(page, f"{ocean}?tap=fish", f"/plays/{play.uuid}/players/1/ocean/")
+    kept_for_offline(
+        page, f"{ocean}?tap=fish", f"{ocean}offline-forms/", f"/plays/{play.uuid}/players/1/ocean/"
+    )
 
     phone.context.set_offline(True)
     for at, (color, vp, fish) in OFFLINE_TILES.items():

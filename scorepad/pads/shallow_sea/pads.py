@@ -52,6 +52,7 @@ def from_input(data: Mapping[str, Any]) -> StoredPlay:
 def sample_urls(play: Play) -> Iterable[Sample]:
     seat = {"play_id": play.uuid, "position": 0}
     yield Sample("shallow_sea_ocean", seat)
+    yield Sample("shallow_sea_offline_forms", seat)
     yield Sample("shallow_sea_space", {**seat, "space": "R1C2"})
     yield Sample("shallow_sea_bubble", {**seat, "bubble": "R1C2:top"})
     sheet = {**play.pad.example_input(), "entry": "sheet", "boards": {}}

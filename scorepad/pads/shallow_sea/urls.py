@@ -8,6 +8,11 @@ urlpatterns = [
         "plays/<uuid:play_id>/players/<int:position>/ocean/", views.ocean, name="shallow_sea_ocean"
     ),
     path(
+        "plays/<uuid:play_id>/players/<int:position>/ocean/offline-forms/",
+        views.ocean_offline_forms,
+        name="shallow_sea_offline_forms",
+    ),
+    path(
         "plays/<uuid:play_id>/players/<int:position>/ocean/spaces/<str:space>/",
         views.ocean_space,
         name="shallow_sea_space",

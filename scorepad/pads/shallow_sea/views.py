@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from games.contract import InvalidInput
 from games.shallow_sea import INFO
@@ -197,7 +197,9 @@ def _ocean_context(
         "next_name": later.name if later else None,
         "is_host": access.is_host,
         "change_label": f"{result.name}'s Seashells",
-        "offline_editors": lambda: _offline_editors(play, results, result),
+        "offline_forms_url": reverse(
+            "shallow_sea_offline_forms", args=[play.uuid, result.position]
+        ),
     }
 
 
@@ -220,6 +222,17 @@ def _offline_editors(play: Play, results: list[Result], result: Result) -> dict[
         },
         "bubble": {**bubble, "form": FishForm(), "url": reverse("shallow_sea_bubble", args=args)},
     }
+
+
+@require_GET
+def ocean_offline_forms(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpResponse:
+    """A space's and a bubble's form as templates, for the board opened without a
+    network: the service worker keeps this with the board (ocean.js reads it from the
+    worker's cache), so the board's own page does not carry them on every load."""
+    play = _get_seat_play_for_user(request, play_id, "board")
+    results, result, _ = _get_seat_for_user(request, play, position)
+    ctx = {"offline": _offline_editors(play, results, result), "ocean_url": seat_url(play, result)}
+    return render(request, "shallow_sea/offline_forms.html", ctx)
 
 
 @require_http_methods(["GET", "POST"])

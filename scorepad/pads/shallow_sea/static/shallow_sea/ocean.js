@@ -33,10 +33,10 @@ document.addEventListener("htmx:afterSettle", (event) => {
   }
 });
 
-// Without a network a space's (or bubble's) form cannot be fetched: the page holds one
-// of each as a template (PLACE where the space's name goes), filled in here from what
-// the board shows. Its Save goes to the outbox like any other; the board marks the
-// space as waiting until the server has it.
+// Without a network a space's (or bubble's) form cannot be fetched: the service worker
+// keeps one of each as a template (the board's data-keep URL; PLACE where the space's
+// name goes), filled in here from what the board shows. Its Save goes to the outbox
+// like any other; the board marks the space as waiting until the server has it.
 const PLACE = "__PLACE__";
 
 function check(form, name, value) {
@@ -64,9 +64,21 @@ function fillTile(form, tile) {
   }
 }
 
-function openOffline(link) {
+let offlineForms = null;
+async function keptForms() {
+  if (!offlineForms) {
+    const url = document.getElementById("ocean")?.dataset.keep;
+    const kept = url && "caches" in window ? await caches.match(url) : null;
+    if (!kept) return null;
+    offlineForms = new DOMParser().parseFromString(await kept.text(), "text/html");
+  }
+  return offlineForms;
+}
+
+async function openOffline(link) {
   const bubble = link.dataset.bubble;
-  const template = document.getElementById(bubble ? "offline-bubble-editor" : "offline-space-editor");
+  const forms = await keptForms();
+  const template = forms?.getElementById(bubble ? "offline-bubble-editor" : "offline-space-editor");
   const editor = document.getElementById("editor");
   if (!template || !editor) return;
   const holder = document.createElement("div");

@@ -1,0 +1,44 @@
+"""Static files as the site serves them in production: hashed names (so a phone keeps
+each for good, and the service worker's version follows them), our own scripts and
+styles minified, and every text file compressed (whitenoise)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import rcssmin
+import rjsmin
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.core.files.base import ContentFile
+from whitenoise.storage import CompressedManifestStaticFilesStorage
+
+MINIFIERS = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
+HASH = re.compile(r"\.[0-9a-f]{12}(?=\.[a-z]+$)")
+
+
+@cache
+def is_ours(name: str) -> bool:
+    """Whether a static file comes from this repository (a library's files are shipped
+    as their authors built them: a minifier may not know all of their syntax)."""
+    source = finders.find(HASH.sub("", name))
+    if not isinstance(source, str) or "site-packages" in source:
+        return False
+    return Path(source).resolve().is_relative_to(Path(settings.BASE_DIR).resolve())
+
+
+class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
+    """Comments say why for whoever reads the source; a phone on a slow network need
+    not download them."""
+
+    def _save(self, name: str, content: Any) -> str:
+        minify = next((m for ext, m in MINIFIERS.items() if name.endswith(ext)), None)
+        if minify is not None and is_ours(name):
+            content.seek(0)
+            text = content.read()
+            text = text.decode("utf-8") if isinstance(text, bytes) else text
+            content = ContentFile(minify(text).encode("utf-8"))
+        return super()._save(name, content)
