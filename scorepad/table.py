@@ -24,7 +24,7 @@ from scorepad.models import Actor, AppliedChange, Membership, PlayEvent, Result,
 from scorepad.models import Play as PlayModel
 
 PHONE_COOKIE = "scorepad_phone"
-# The id a phone's outbox gives each change it sends (static/scorepad/outbox.js).
+# The id a phone's outbox gives each change it sends (static/scorepad/scorepad.js).
 CHANGE_HEADER = "X-Change-Id"
 CHANGE_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
 PHONE_COOKIE_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
@@ -196,7 +196,7 @@ def conflict(request: HttpRequest, message: str) -> None:
 
 
 class OutboxMiddleware:
-    """What a phone's outbox (static/scorepad/outbox.js) needs of an answer: a change it
+    """What a phone's outbox (static/scorepad/scorepad.js) needs of an answer: a change it
     sent as a form, not htmx, answered with a redirect, is told where instead (so the
     phone goes there itself, and the messages wait for that page); one that met another
     phone's change is marked as a conflict, with its message (percent-encoded: a header

@@ -21,8 +21,6 @@ from django.views.decorators.http import require_safe
 SHELL = (
     "scorepad/scorepad.css",
     "scorepad/scorepad.js",
-    "scorepad/outbox.js",
-    "scorepad/icon.svg",
     "django_htmx/htmx-2.min.js",
 )
 THEME = {"dark": "#0b1622", "light": "#f4f7fb"}

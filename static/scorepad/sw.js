@@ -2,14 +2,14 @@
 // VERSION (a digest of what follows and of the static files' hashed names) and SHELL
 // (those names and the offline page) above this file: a deploy that changes any of
 // them is a new worker, which takes over as soon as it is installed. The outbox's
-// store comes from outbox.js, the page's own outbox.
+// store comes from scorepad.js, the pages' own script.
 //
 // It keeps the shell, every static file fetched (a hashed name never changes), and the
 // game screens the phone opened or was asked to keep; a page it cannot fetch comes from
 // what it kept, else the offline page. Writes are never answered from here: the page's
-// outbox (outbox.js) keeps them, and this worker sends them too when the browser wakes
+// outbox (scorepad.js) keeps them, and this worker sends them too when the browser wakes
 // it for a background sync.
-importScripts(SHELL.find((url) => url.includes("/outbox.")));
+importScripts(SHELL.find((url) => url.includes("/scorepad.") && url.endsWith(".js")));
 
 const SHELL_CACHE = `shell-${VERSION}`;
 const STATIC_CACHE = "static";
@@ -111,7 +111,8 @@ self.addEventListener("sync", (event) => {
           const response = await OutboxStore.send(change);
           if (!response) throw new Error("still offline"); // the browser tries again later
           await OutboxStore.remove(change.id);
-          await OutboxStore.noteRefusal(change, response, "");
+          const html = response.status === 204 ? "" : await response.text();
+          await OutboxStore.noteRefusal(change, response, html);
           pages.add(change.page);
         }
       } finally {

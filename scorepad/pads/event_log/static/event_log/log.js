@@ -1,4 +1,4 @@
-// The log while changes wait on this phone (static/scorepad/outbox.js keeps them): an
+// The log while changes wait on this phone (static/scorepad/scorepad.js keeps them): an
 // event waiting to be added shows at the top of the log, one waiting to be changed,
 // deleted or undone is marked on its row, and Undo takes back what this phone did last,
 // sent or not: an event not sent yet is dropped from the outbox, else Undo goes down the
