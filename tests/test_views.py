@@ -401,8 +401,8 @@ class TestFinish:
         assert response.redirect_chain == [(f"/plays/{guest_play.uuid}/", 302)]
         assert [str(m) for m in response.context["messages"]] == [
             "Round 2 has no reef for Ben.",
-            "Round 2: the reefs hold 2 cards, but 2 players with 10 cards each must hold "
-            "exactly 20.",
+            "Round 2, Ana's reef: 2 cards, but every reef ends a round with exactly 10, "
+            "the hand size for 2 players.",
         ]
         assert b"Round 2 has no reef for Ben." in response.content
         guest_play.refresh_from_db()
