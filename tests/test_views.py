@@ -256,6 +256,14 @@ class TestReefEntry:
         assert response.context["form"].initial["on_shark_anglerfish"] == 1
         assert response.context["form"].initial["dolphins"] == 5
 
+    def test_fish_on_sharks_are_said_to_stay_in_their_own_row(
+        self, client: Client, guest_play: Play
+    ) -> None:
+        body = client.get(entry_url(guest_play, 1, 0)).content.decode()
+        assert 'aria-describedby="on-shark-hint"' in body
+        assert "each is still in its own row" in body
+        assert "Clown fish 2 and 1 here" in body
+
     def test_fish_on_sharks_beyond_the_fish_is_shown_at_the_field(
         self, client: Client, guest_play: Play
     ) -> None:
