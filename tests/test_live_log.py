@@ -190,6 +190,18 @@ class TestEditAndUndo:
         response = client.get(f"/plays/{seagrass_play.uuid}/events/1/")
         assert response.context["form"].initial["adjacent-0"] == 4
 
+    def test_delete_asks_first_and_sits_apart_from_save(
+        self, client: Client, seagrass_play: Play
+    ) -> None:
+        add(client, seagrass_play, REEF, ["Ana", "Ben"])
+        body = client.get(f"/plays/{seagrass_play.uuid}/events/1/").content.decode()
+        folded = re.search(r'<details class="delete-event">(.*?)</details>', body, re.S)
+        assert folded and "<summary>Delete this event…</summary>" in folded[1]
+        assert 'value="delete"' in folded[1] and "Yes, delete it" in folded[1]
+        assert body.count('value="delete"') == 1  # nowhere else, not under Save
+        # Work out the points: only for a phone without JavaScript (it previews live).
+        assert re.search(r'<button[^>]*value="preview"[^>]*class="no-js-only"', body)
+
     def test_delete_an_earlier_event(self, client: Client, seagrass_play: Play) -> None:
         players = ["Ana", "Ben"]
         add(client, seagrass_play, REEF, players)
@@ -293,6 +305,17 @@ class TestCoralStations:
         assert response.context["points"] == "Ana +4"
         funds = response.context["helper"]["result"]
         assert (funds.income, funds.holdings, funds.forfeited) == (6, 12, 3)
+
+    def test_the_funds_line_is_replaced_not_added_to(self, client: Client) -> None:
+        play = start("coral-stations", ["Ana", "Ben"])
+        url = f"/plays/{play.uuid}/events/new/surfacing/"
+        data = {"player": "Ana", "funds-divers_on_board": "3", "funds-money_before": "2"}
+        update = client.post(url, data, headers={"HX-Request": "true"}).content.decode()
+        # The line under the helper's fields is swapped where it is, out of band: the
+        # prompt it showed goes, and the answer is the one line left.
+        assert re.search(r'<p id="funds-result"[^>]*hx-swap-oob="true"', update)
+        assert "Income 6: you now hold 8." in update
+        assert "Enter both" not in update
 
     def test_counts_entry_with_an_open_station(self, client: Client) -> None:
         players = ["Ana", "Ben"]
