@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -393,3 +394,32 @@ def test_result_shows_only_the_lines_this_entry_scores(client: Client) -> None:
     assert "names no tie-break: players tied on points share the place" in (
         response.content.decode()
     )
+
+
+class TestOpenStationsFromTheTally:
+    def test_the_tally_lists_them_and_adds_one_before_any_tally_is_saved(
+        self, client: Client
+    ) -> None:
+        play = start("coral-stations", ["Ana", "Ben"])
+        tally_path = f"/plays/{play.uuid}/players/0/tally/"
+        body = client.get(tally_path).content.decode()
+        assert "<h3>Open stations</h3>" in body
+        add_url = f"/plays/{play.uuid}/events/new/open_station/?back={quote(tally_path)}"
+        assert f'href="{add_url}"' in body
+
+        screen = client.get(add_url).content.decode()
+        assert f'<input type="hidden" name="back" value="{tally_path}">' in screen
+        station = {"high": "4", "low": "2", "tiles-0": "1", "tiles-1": "0"}
+        saved = client.post(add_url, {**station, "back": tally_path, "action": "save"})
+        assert saved.status_code == 302 and saved["Location"] == tally_path  # back in the flow
+        assert [e.data["type"] for e in play.logged_events()] == ["open_station"]
+        assert "Open station 4/2" in client.get(tally_path).content.decode()
+
+    def test_back_leads_only_to_this_plays_screens(self, client: Client) -> None:
+        play = start("coral-stations", ["Ana", "Ben"])
+        other = start("coral-stations", ["Cy", "Di"])
+        url = f"/plays/{play.uuid}/events/new/open_station/"
+        station = {"high": "4", "low": "2", "tiles-0": "1", "tiles-1": "0", "action": "save"}
+        for elsewhere in ["https://evil.example/", f"/plays/{other.uuid}/", "//evil.example/"]:
+            response = client.post(url, {**station, "back": elsewhere})
+            assert response["Location"] == play.get_absolute_url()

@@ -503,7 +503,7 @@ def test_ranking_is_standard_competition_1224():
     assert sheet["notes"] == [
         NOT_OVER,
         "Ben and Cleo tie on 15 points; the tie-break (most coral cards: Ben 0, Cleo 0) "
-        "leaves them level, so they share the place."
+        "leaves them level, so they share the place.",
     ]
 
 
@@ -514,7 +514,7 @@ def test_coral_tie_break_orders_a_tie_below_first():
     assert sheet["notes"] == [
         NOT_OVER,
         "Cleo and Ben tie on 15 points; the tie-break (most coral cards: Cleo 1, Ben 0) "
-        "puts Cleo ahead of Ben."
+        "puts Cleo ahead of Ben.",
     ]
 
 
