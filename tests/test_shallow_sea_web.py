@@ -593,7 +593,7 @@ class TestBesideTheOcean:
         body = response.content.decode()
         assert (
             '<p class="field-error" id="id_seashells-error" hx-swap-oob="true">'
-            "Ensure this value is less than or equal to 5.</p>"
+            "Seashells left: at most 5.</p>"
         ) in body
         assert body.lstrip().startswith('<section id="live"')
         assert board(play) == {}
@@ -868,7 +868,7 @@ class TestCatalogue:
         response = alice_client.post(self.url, {"vp_A1": "-1", "vp_B1": "10"})
         assert response.status_code == 200
         assert response.context["form"].errors["vp_A1"] == [
-            "Ensure this value is greater than or equal to 0."
+            "Whale Shark: VPs when completed: at least 0."
         ]
         assert not SealifeCatalogueEntry.objects.filter(vp__isnull=False).exists()
 

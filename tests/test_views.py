@@ -642,3 +642,21 @@ def test_games_without_entry_screens_are_not_offered(client: Client, monkeypatch
     monkeypatch.delitem(pads._registry(), "seagrass")
     assert b"/games/seagrass/new/" not in client.get("/").content
     assert client.get("/games/seagrass/new/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("2.5", "Jellies: a whole number, like 3 (not 2.5, not 1e3)."),
+        ("1e3", "Jellies: a whole number, like 3 (not 2.5, not 1e3)."),
+        ("-1", "Jellies: at least 0."),
+        ("15", "Jellies: at most 14."),
+    ],
+)
+def test_a_count_says_what_it_takes_in_the_players_words(
+    client: Client, guest_play: Play, typed: str, said: str
+) -> None:
+    response = client.post(entry_url(guest_play, 1, 0), reef_form_data({}, jellies=typed))
+    assert response.context["form"].errors["jellies"] == [said]
+    assert "Ensure this value" not in response.content.decode()
+    assert guest_play.ordered_results()[0].entry == {}

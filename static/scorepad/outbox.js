@@ -207,12 +207,9 @@
     const page = new DOMParser().parseFromString(html, "text/html");
     const listed = page.querySelector(".errors li");
     if (listed) return listed.textContent.trim();
+    // A field's message names its field (scorepad/forms.py, WholeNumberField; the games').
     const atField = [...page.querySelectorAll(".field-error")].find((p) => p.textContent.trim());
-    if (atField) {
-      // An autosave's answer carries a field's message without its label: name the field.
-      const field = atField.id.replace(/^id_/, "").replace(/-error$/, "").replaceAll("_", " ");
-      return `${field[0].toUpperCase()}${field.slice(1)}: ${atField.textContent.trim()}`;
-    }
+    if (atField) return atField.textContent.trim();
     const said = page.querySelector("[role=alert] li, main > p");
     return said ? said.textContent.trim() : "";
   }
