@@ -610,13 +610,17 @@ def seagrass_games(draw: st.DrawFn, entry: str | None = None) -> dict[str, Any]:
     elif shown == "choice":
         data["options"] = {"discovery": "true" if discovery else "false"}
     unplayed = st.integers(0, 32) | st.integers(0, 2)  # small ones tie on the tie-break
+    # Discovery tokens left in the box: 4 on each of the 3 reefs per player, less the
+    # full sets returned; what the players hold at the end comes out of it.
+    box = {"left": 4 * 3 * count}
 
     def end(points: bool) -> dict[str, Any]:
         player: dict[str, Any] = {"unplayed_tiles": draw(unplayed)}
         if points:
             player["points"] = draw(st.integers(0, 200) | st.integers(40, 45))
         if discovery:
-            player["discovery_tokens"] = draw(st.integers(0, 9 * count))
+            player["discovery_tokens"] = draw(st.integers(0, min(9 * count, box["left"])))
+            box["left"] -= player["discovery_tokens"]
         elif draw(st.booleans()):
             player["discovery_tokens"] = 0
         return player
@@ -643,6 +647,7 @@ def seagrass_games(draw: st.DrawFn, entry: str | None = None) -> dict[str, Any]:
             sets += 1
             events.append({"type": kind, "player": draw(st.sampled_from(names))})
     data["events"] = events
+    box["left"] -= 4 * sets
     data["final"] = {name: end(points=False) for name in names}
     return data
 
