@@ -128,8 +128,24 @@ class CountInput(forms.NumberInput):
         return context
 
 
+class WholeNumberField(forms.IntegerField):
+    """A number a player counts or reads off a card: its messages name it and say what
+    it takes, in the players' words (not Django's "Ensure this value is …"); a decimal
+    or 1e3 is not a count."""
+
+    def __init__(self, *, label: str, **kwargs: Any) -> None:
+        what = label.rstrip(":")
+        messages = {
+            "invalid": f"{what}: a whole number, like 3 (not 2.5, not 1e3).",
+            "min_value": f"{what}: at least %(limit_value)s.",
+            "max_value": f"{what}: at most %(limit_value)s.",
+            **kwargs.pop("error_messages", {}),
+        }
+        super().__init__(label=label, error_messages=messages, **kwargs)
+
+
 def count_field(label: str, maximum: int | None) -> forms.IntegerField:
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label,
         min_value=0,
         max_value=maximum,

@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -190,6 +191,18 @@ class TestEditAndUndo:
         response = client.get(f"/plays/{seagrass_play.uuid}/events/1/")
         assert response.context["form"].initial["adjacent-0"] == 4
 
+    def test_delete_asks_first_and_sits_apart_from_save(
+        self, client: Client, seagrass_play: Play
+    ) -> None:
+        add(client, seagrass_play, REEF, ["Ana", "Ben"])
+        body = client.get(f"/plays/{seagrass_play.uuid}/events/1/").content.decode()
+        folded = re.search(r'<details class="delete-event">(.*?)</details>', body, re.S)
+        assert folded and "<summary>Delete this event…</summary>" in folded[1]
+        assert 'value="delete"' in folded[1] and "Yes, delete it" in folded[1]
+        assert body.count('value="delete"') == 1  # nowhere else, not under Save
+        # Work out the points: only for a phone without JavaScript (it previews live).
+        assert re.search(r'<button[^>]*value="preview"[^>]*class="no-js-only"', body)
+
     def test_delete_an_earlier_event(self, client: Client, seagrass_play: Play) -> None:
         players = ["Ana", "Ben"]
         add(client, seagrass_play, REEF, players)
@@ -294,6 +307,17 @@ class TestCoralStations:
         funds = response.context["helper"]["result"]
         assert (funds.income, funds.holdings, funds.forfeited) == (6, 12, 3)
 
+    def test_the_funds_line_is_replaced_not_added_to(self, client: Client) -> None:
+        play = start("coral-stations", ["Ana", "Ben"])
+        url = f"/plays/{play.uuid}/events/new/surfacing/"
+        data = {"player": "Ana", "funds-divers_on_board": "3", "funds-money_before": "2"}
+        update = client.post(url, data, headers={"HX-Request": "true"}).content.decode()
+        # The line under the helper's fields is swapped where it is, out of band: the
+        # prompt it showed goes, and the answer is the one line left.
+        assert re.search(r'<p id="funds-result"[^>]*hx-swap-oob="true"', update)
+        assert "Income 6: you now hold 8." in update
+        assert "Enter both" not in update
+
     def test_counts_entry_with_an_open_station(self, client: Client) -> None:
         players = ["Ana", "Ben"]
         play = start("coral-stations", players, mode="counts")
@@ -370,3 +394,32 @@ def test_result_shows_only_the_lines_this_entry_scores(client: Client) -> None:
     assert "names no tie-break: players tied on points share the place" in (
         response.content.decode()
     )
+
+
+class TestOpenStationsFromTheTally:
+    def test_the_tally_lists_them_and_adds_one_before_any_tally_is_saved(
+        self, client: Client
+    ) -> None:
+        play = start("coral-stations", ["Ana", "Ben"])
+        tally_path = f"/plays/{play.uuid}/players/0/tally/"
+        body = client.get(tally_path).content.decode()
+        assert "<h3>Open stations</h3>" in body
+        add_url = f"/plays/{play.uuid}/events/new/open_station/?back={quote(tally_path)}"
+        assert f'href="{add_url}"' in body
+
+        screen = client.get(add_url).content.decode()
+        assert f'<input type="hidden" name="back" value="{tally_path}">' in screen
+        station = {"high": "4", "low": "2", "tiles-0": "1", "tiles-1": "0"}
+        saved = client.post(add_url, {**station, "back": tally_path, "action": "save"})
+        assert saved.status_code == 302 and saved["Location"] == tally_path  # back in the flow
+        assert [e.data["type"] for e in play.logged_events()] == ["open_station"]
+        assert "Open station 4/2" in client.get(tally_path).content.decode()
+
+    def test_back_leads_only_to_this_plays_screens(self, client: Client) -> None:
+        play = start("coral-stations", ["Ana", "Ben"])
+        other = start("coral-stations", ["Cy", "Di"])
+        url = f"/plays/{play.uuid}/events/new/open_station/"
+        station = {"high": "4", "low": "2", "tiles-0": "1", "tiles-1": "0", "action": "save"}
+        for elsewhere in ["https://evil.example/", f"/plays/{other.uuid}/", "//evil.example/"]:
+            response = client.post(url, {**station, "back": elsewhere})
+            assert response["Location"] == play.get_absolute_url()

@@ -147,7 +147,8 @@ def test_sheet_shape_keeps_players_in_input_order():
         assert set(p["tiebreak"]) == {"coral"}
         assert len(p["rounds"]) == 1
     assert [p["total"] for p in sheet["players"]] == [1, 5, 0]
-    assert sheet["winners"] == ["Ben"]
+    assert [p["rank"] for p in sheet["players"]] == [2, 1, 3]
+    assert sheet["winners"] == []  # one round of three: nobody has won yet
     assert sheet["complete"] is False
 
 
@@ -492,14 +493,17 @@ def four_player_round(cleo_coral: int) -> dict:
     }
 
 
+NOT_OVER = "The game is not over (1 of 3 rounds in): no winner yet."
+
+
 def test_ranking_is_standard_competition_1224():
     sheet = score([four_player_round(cleo_coral=0)], players=4)
     assert [p["total"] for p in sheet["players"]] == [20, 15, 15, 5]
     assert [p["rank"] for p in sheet["players"]] == [1, 2, 2, 4]
-    assert sheet["winners"] == ["Ana"]
     assert sheet["notes"] == [
+        NOT_OVER,
         "Ben and Cleo tie on 15 points; the tie-break (most coral cards: Ben 0, Cleo 0) "
-        "leaves them level, so they share the place."
+        "leaves them level, so they share the place.",
     ]
 
 
@@ -508,8 +512,9 @@ def test_coral_tie_break_orders_a_tie_below_first():
     assert [p["total"] for p in sheet["players"]] == [20, 15, 15, 5]
     assert [p["rank"] for p in sheet["players"]] == [1, 3, 2, 4]
     assert sheet["notes"] == [
+        NOT_OVER,
         "Cleo and Ben tie on 15 points; the tie-break (most coral cards: Cleo 1, Ben 0) "
-        "puts Cleo ahead of Ben."
+        "puts Cleo ahead of Ben.",
     ]
 
 
@@ -579,9 +584,8 @@ def test_the_valid_round_is_valid():
         pytest.param(("rounds",), [VALID_ROUND] * 4, ["rounds"], "1 to 3", id="four-rounds"),
         pytest.param(("rounds",), {"0": VALID_ROUND}, ["rounds"], "1 to 3", id="rounds-not-list"),
         pytest.param(("rounds", 0, "Cleo"), {}, ["rounds[0].Cleo"], "no 'Cleo'", id="unknown-player"),
-        # The missing reef's 10 cards are also missing from the round total.
-        pytest.param(("rounds", 0, "Ben"), DELETE, ["rounds[0].Ben", "rounds[0]"], "no reef for Ben", id="missing-reef"),
-        pytest.param(("rounds", 0, "Ben"), 10, ["rounds[0].Ben", "rounds[0]"], "object", id="reef-not-object"),
+        pytest.param(("rounds", 0, "Ben"), DELETE, ["rounds[0].Ben"], "no reef for Ben", id="missing-reef"),
+        pytest.param(("rounds", 0, "Ben"), 10, ["rounds[0].Ben"], "object", id="reef-not-object"),
         pytest.param(("rounds", 0, "Ana", "whales"), 0, ["rounds[0].Ana.whales"], "no 'whales'", id="unknown-card"),
         # Ana has no anglerfish, so a rejected count (taken as 0) keeps the total right.
         pytest.param(("rounds", 0, "Ana", "anglerfish"), -1, ["rounds[0].Ana.anglerfish"], "less than 0", id="negative"),
@@ -595,8 +599,8 @@ def test_the_valid_round_is_valid():
         pytest.param(("rounds", 0, "Ana", "on_shark"), 1, ["rounds[0].Ana.on_shark"], "object", id="on-shark-not-object"),
         # Ben has a pufferfish and an anglerfish but no shark.
         pytest.param(("rounds", 0, "Ben", "on_shark"), {"pufferfish": 1}, ["rounds[0].Ben.on_shark"], "only one fish", id="more-eaten-than-sharks"),
-        pytest.param(("rounds", 0, "Ben", "turtles"), 2, ["rounds[0]"], "hold 21 cards", id="round-one-card-over"),
-        pytest.param(("rounds", 0, "Ben", "coral"), 0, ["rounds[0]"], "hold 19 cards", id="round-one-card-short"),
+        pytest.param(("rounds", 0, "Ben", "turtles"), 2, ["rounds[0].Ben"], "Ben's reef: 11 cards", id="reef-one-card-over"),
+        pytest.param(("rounds", 0, "Ben", "coral"), 0, ["rounds[0].Ben"], "Ben's reef: 9 cards", id="reef-one-card-short"),
     ],
 )  # fmt: skip
 def test_each_validation_error_names_its_field(path, value, fields, hint):
@@ -625,36 +629,53 @@ def test_player_names(names, field, hint):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_round_must_hold_players_times_hand_size(players):
-    total = players * HAND[players]  # 20, 27, 32, 35
+def test_every_reef_must_hold_the_hand_size(players):
+    hand = HAND[players]  # 10, 9, 8, 7
     data = game([{}], players, spare=CORAL_PAD)
-    reef_draft.parse(data)  # exactly the total: fine
+    reef_draft.parse(data)  # every reef exactly a hand: fine
 
     over = copy.deepcopy(data)
     over["rounds"][0]["Ana"]["dolphins"] = 1  # the pads hold no dolphins
-    assert error_fields(over) == ["rounds[0]"]
-    assert f"hold {total + 1} cards" in messages(over)["rounds[0]"]
-    assert f"exactly {total}" in messages(over)["rounds[0]"]
+    assert error_fields(over) == ["rounds[0].Ana"]
+    said = messages(over)["rounds[0].Ana"]
+    assert f"Round 1, Ana's reef: {hand + 1} cards" in said
+    assert f"exactly {hand}, the hand size for {players} players" in said
 
     short = copy.deepcopy(data)
     short["rounds"][0]["Ana"]["jellies"] -= 1  # every pad starts with a lone jelly
-    assert error_fields(short) == ["rounds[0]"]
-    assert f"hold {total - 1} cards" in messages(short)["rounds[0]"]
+    assert error_fields(short) == ["rounds[0].Ana"]
+    assert f"Ana's reef: {hand - 1} cards" in messages(short)["rounds[0].Ana"]
 
 
 def test_turtles_count_as_cards_and_add_none():
     # A turtle lets its owner take 2 cards but goes back into the hand: no extra card.
     round_ = copy.deepcopy(VALID_ROUND)
-    round_["Ana"]["turtles"] = 1  # Ana 11 cards + Ben 10 = 21
+    round_["Ana"]["turtles"] = 1  # Ana 11 cards
     data = {"players": ["Ana", "Ben"], "rounds": [round_]}
-    assert error_fields(data) == ["rounds[0]"]
+    assert error_fields(data) == ["rounds[0].Ana"]
 
 
-def test_the_total_is_checked_per_round_not_per_reef():
+def test_a_reef_too_big_is_not_made_up_by_one_too_small():
+    # 11 + 9 = 20 cards, the round's total, but each reef must hold a hand of 10.
     round_ = copy.deepcopy(VALID_ROUND)
     round_["Ana"]["turtles"] = 1  # Ana 11 cards
-    round_["Ben"]["coral"] = 0  # Ben 9 cards: 20 in all
-    reef_draft.parse({"players": ["Ana", "Ben"], "rounds": [round_]})
+    round_["Ben"]["coral"] = 0  # Ben 9 cards
+    data = {"players": ["Ana", "Ben"], "rounds": [round_]}
+    assert error_fields(data) == ["rounds[0].Ana", "rounds[0].Ben"]
+
+
+def test_while_entering_a_reef_of_any_size_is_kept():
+    round_ = copy.deepcopy(VALID_ROUND)
+    round_["Ana"]["turtles"] = 1  # 11 of 10: flagged on the screen, refused at the end
+    reef_draft.parse({"players": ["Ana", "Ben"], "rounds": [round_]}, partial=True)
+
+
+def test_a_game_not_over_names_no_winner():
+    sheet = games.score_json("reef-draft", game([{"Ana": {"dolphins": 3}}], spare=CORAL_PAD))
+    assert sheet["complete"] is False
+    assert sheet["winners"] == []
+    assert sheet["notes"] == [NOT_OVER]
+    assert [p["rank"] for p in sheet["players"]] == [1, 2]  # still ranked so far
 
 
 @pytest.mark.parametrize("kind", list(DECK))
@@ -696,7 +717,8 @@ def test_all_errors_are_reported_at_once():
         "rounds[0].Ana.jellies",
         "rounds[0].Ana.on_shark.clownfish",
         "rounds[0].Ben.whales",
-        "rounds[0]",  # Ana 2 cards (the bad jellies count as none) + Ben 11 = 13, not 20
+        "rounds[0].Ana",  # 2 cards (the bad jellies count as none), not a hand of 10
+        "rounds[0].Ben",  # 11 cards
         "rounds.coral",  # 11 coral, the deck has 10
     ]
     assert all(set(e) == {"field", "message"} and e["message"] for e in errors)
@@ -715,7 +737,7 @@ def test_unknown_game_is_an_error_on_game():
 
 def test_partial_skips_missing_reefs_and_round_totals():
     data = {"players": ["Ana", "Ben"], "rounds": [{"Ana": {"dolphins": 2}}]}
-    assert error_fields(data) == ["rounds[0].Ben", "rounds[0]"]
+    assert error_fields(data) == ["rounds[0].Ben", "rounds[0].Ana"]
     sheet = reef_draft.score(reef_draft.parse(data, partial=True)).to_json()
     assert [p["total"] for p in sheet["players"]] == [3, 0]
     assert sheet["complete"] is False

@@ -596,6 +596,44 @@ def test_no_player_can_hold_more_discovery_tokens_than_three_creature_types_allo
     ]
 
 
+def test_tokens_held_and_returned_cannot_exceed_what_the_reefs_hold():
+    # 2 players: 6 reefs with 4 tokens each, 24 in play. Ana and Ben may each hold 18 (no
+    # full set), but not 25 between them; nor 13 held after 3 sets (12) were returned.
+    counts: dict[str, dict[str, int]] = {
+        "Ana": {"discovery_tokens": 18},
+        "Ben": {"discovery_tokens": 7},
+    }
+    held = {"players": ["Ana", "Ben"], "options": {"discovery": True}, "entry": "counts"}
+    held["counts"] = counts
+    assert errors_of(held) == [
+        (
+            "counts",
+            "With 2 players 24 discovery tokens are in play (4 on each of the 6 reefs), but "
+            "the players hold 25: 25 in all.",
+        )
+    ]
+    counts["Ben"]["discovery_tokens"] = 6
+    assert totals(sheet_of(held)) == {"Ana": 18, "Ben": 6}  # 24: the whole box, fine
+
+    logged = {
+        "players": ["Ana", "Ben"],
+        "options": {"discovery": True},
+        "entry": "log",
+        "events": [{"type": "discovery_set", "player": "Ana"}] * 3,
+        "final": {
+            "Ana": {"discovery_tokens": 7, "unplayed_tiles": 0},
+            "Ben": {"discovery_tokens": 6, "unplayed_tiles": 0},
+        },
+    }
+    assert errors_of(logged) == [
+        (
+            "final",
+            "With 2 players 24 discovery tokens are in play (4 on each of the 6 reefs), but "
+            "the players hold 13 and returned 3 full sets of 4: 25 in all.",
+        )
+    ]
+
+
 def test_no_more_reefs_or_discovery_sets_than_reefs_in_play():
     two_players = {"players": ["Ana", "Ben"], "options": {"discovery": True}, "entry": "log"}
     reef = {"type": "reef", "size": 2, "adjacent": {"Ana": 1}}

@@ -605,7 +605,7 @@ class TestBesideTheOcean:
         body = response.content.decode()
         assert (
             '<p class="field-error" id="id_seashells-error" hx-swap-oob="true">'
-            "Ensure this value is less than or equal to 5.</p>"
+            "Seashells left: at most 5.</p>"
         ) in body
         assert body.lstrip().startswith('<section id="live"')
         assert board(play) == {}
@@ -777,7 +777,7 @@ class TestResult:
         # 160 - 2 × (4 - 2) for the Lionfish card = 156: a Diver.
         assert response.context["results"][0].total == 156
         mira = extras["players"][0]
-        assert mira["lines"] == ["Solo rank: Diver"]
+        assert extras["headline"] == "Diver"
         earned = [item["text"] for item in mira["lists"][0]["items"]]
         assert earned[:2] == ["1. Score 130+ VPs.", "2. Score 145+ VPs."]
         assert "3. Score 160+ VPs." in [item["text"] for item in mira["lists"][0]["missed"]]
@@ -789,7 +789,9 @@ class TestResult:
             "Mira's ocean has 3 empty spaces; a game ends when 4 are left."
         ]
         body = response.content.decode()
-        assert "Solo rank: Diver" in body
+        # The rank title is the headline; one player has no winner and no tie-break.
+        assert '<h2 id="ranking">Diver</h2>' in body
+        assert "Winner" not in body and "Tie-break" not in body and 'class="ranking"' not in body
         assert "Mira&#x27;s ocean has 3 empty spaces" in body
 
     def test_a_sheet_leaves_the_board_achievements_to_tick(self, client: Client) -> None:
@@ -880,7 +882,7 @@ class TestCatalogue:
         response = alice_client.post(self.url, {"vp_A1": "-1", "vp_B1": "10"})
         assert response.status_code == 200
         assert response.context["form"].errors["vp_A1"] == [
-            "Ensure this value is greater than or equal to 0."
+            "Whale Shark: VPs when completed: at least 0."
         ]
         assert not SealifeCatalogueEntry.objects.filter(vp__isnull=False).exists()
 

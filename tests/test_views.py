@@ -256,6 +256,14 @@ class TestReefEntry:
         assert response.context["form"].initial["on_shark_anglerfish"] == 1
         assert response.context["form"].initial["dolphins"] == 5
 
+    def test_fish_on_sharks_are_said_to_stay_in_their_own_row(
+        self, client: Client, guest_play: Play
+    ) -> None:
+        body = client.get(entry_url(guest_play, 1, 0)).content.decode()
+        assert 'aria-describedby="on-shark-hint"' in body
+        assert "each is still in its own row" in body
+        assert "Clown fish 2 and 1 here" in body
+
     def test_fish_on_sharks_beyond_the_fish_is_shown_at_the_field(
         self, client: Client, guest_play: Play
     ) -> None:
@@ -401,8 +409,8 @@ class TestFinish:
         assert response.redirect_chain == [(f"/plays/{guest_play.uuid}/", 302)]
         assert [str(m) for m in response.context["messages"]] == [
             "Round 2 has no reef for Ben.",
-            "Round 2: the reefs hold 2 cards, but 2 players with 10 cards each must hold "
-            "exactly 20.",
+            "Round 2, Ana's reef: 2 cards, but every reef ends a round with exactly 10, "
+            "the hand size for 2 players.",
         ]
         assert b"Round 2 has no reef for Ben." in response.content
         guest_play.refresh_from_db()
@@ -634,3 +642,21 @@ def test_games_without_entry_screens_are_not_offered(client: Client, monkeypatch
     monkeypatch.delitem(pads._registry(), "seagrass")
     assert b"/games/seagrass/new/" not in client.get("/").content
     assert client.get("/games/seagrass/new/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("2.5", "Jellies: a whole number, like 3 (not 2.5, not 1e3)."),
+        ("1e3", "Jellies: a whole number, like 3 (not 2.5, not 1e3)."),
+        ("-1", "Jellies: at least 0."),
+        ("15", "Jellies: at most 14."),
+    ],
+)
+def test_a_count_says_what_it_takes_in_the_players_words(
+    client: Client, guest_play: Play, typed: str, said: str
+) -> None:
+    response = client.post(entry_url(guest_play, 1, 0), reef_form_data({}, jellies=typed))
+    assert response.context["form"].errors["jellies"] == [said]
+    assert "Ensure this value" not in response.content.decode()
+    assert guest_play.ordered_results()[0].entry == {}

@@ -150,11 +150,6 @@ def parse(data: Any, *, partial: bool = False) -> CoralStationsInput:
         read_end=_parse_player_end,
         partial=partial,
     )
-    if entry.mode == "log" and data.get("final") is None and data.get("open_stations"):
-        errors.add(
-            "open_stations",
-            "Open stations are scored when the game ends: enter them with the final tally.",
-        )
     open_stations = _parse_open_stations(errors, data.get("open_stations"), names)
     errors.raise_if_any()
     return CoralStationsInput(tuple(names), entry, open_stations)

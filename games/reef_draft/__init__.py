@@ -20,6 +20,7 @@ from games.contract import (
     Tiebreak,
     make_sheet,
     plural,
+    rank_players,
     split_evenly,
 )
 from games.majority import find_majority
@@ -158,13 +159,14 @@ def _parse_round(
         elif not partial:
             errors.add(f"{where}.{name}", f"{label} has no reef for {name}.")
     hand = HAND_SIZE.get(len(names))
-    in_play = sum(reef.size for reef in reefs.values())
-    if hand and not partial and in_play != hand * len(names):
-        errors.add(
-            where,
-            f"{label}: the reefs hold {plural(in_play, 'card')}, but {len(names)} players "
-            f"with {hand} cards each must hold exactly {hand * len(names)}.",
-        )
+    for name, reef in reefs.items():
+        # A reef that is not even an object was refused as such: its size says nothing.
+        if hand and not partial and isinstance(raw_round[name], dict) and reef.size != hand:
+            errors.add(
+                f"{where}.{name}",
+                f"{label}, {name}'s reef: {plural(reef.size, 'card')}, but every reef ends "
+                f"a round with exactly {hand}, the hand size for {len(names)} players.",
+            )
     return reefs
 
 
@@ -252,7 +254,14 @@ def score(game: ReefDraftInput) -> Sheet:
         )
         for name in game.players
     ]
-    return make_sheet(INFO, players, {"complete": game.complete})
+    extra = {"complete": game.complete}
+    if game.complete:
+        return make_sheet(INFO, players, extra)
+    # Running standings: ranked (coral cards break ties), but nobody has won yet.
+    notes = rank_players(players, INFO.tiebreaks)
+    rounds_in = sum(map(game.round_is_in, game.rounds))
+    not_over = f"The game is not over ({rounds_in} of {ROUNDS} rounds in): no winner yet."
+    return Sheet(INFO.slug, players, [], [not_over, *notes], extra)
 
 
 def reef_points(reef: Reef) -> dict[str, int]:

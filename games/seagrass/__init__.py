@@ -27,6 +27,7 @@ from games.contract import (
     PlayerScore,
     Sheet,
     Tiebreak,
+    plural,
 )
 from games.event_log import (
     POINTS_HELD,
@@ -151,6 +152,7 @@ def parse(data: Any, *, partial: bool = False) -> SeagrassInput:
         partial=partial,
     )
     _check_event_totals(errors, entry.events, len(names))
+    _check_tokens_in_the_box(errors, entry, len(names))
     errors.raise_if_any()
     return SeagrassInput(tuple(names), discovery, entry)
 
@@ -386,6 +388,26 @@ def _parse_discovery_set(
             f"{label} is a discovery set, but this game is played without the Discovery expansion.",
         )
     return DiscoverySet(player_ref(errors, raw.get("player"), names, f"{where}.player", label))
+
+
+def _check_tokens_in_the_box(
+    errors: Errors, entry: GameEntry[Event, PlayerEnd], player_count: int
+) -> None:
+    """The tokens held at the end and those returned in full sets all came from the
+    reefs in play, one of each creature on each."""
+    reefs = REEFS_PER_PLAYER * player_count
+    in_play = CREATURE_TYPES * reefs
+    held = sum(end.discovery_tokens for end in entry.end.values())
+    sets = sum(isinstance(event, DiscoverySet) for event in entry.events)
+    if held + CREATURE_TYPES * sets <= in_play or sets > reefs:  # too many sets: said already
+        return
+    returned = f" and returned {plural(sets, 'full set')} of {CREATURE_TYPES}" if sets else ""
+    errors.add(
+        "final" if entry.mode == "log" else "counts",
+        f"With {player_count} players {in_play} discovery tokens are in play "
+        f"({CREATURE_TYPES} on each of the {reefs} reefs), but the players hold {held}"
+        f"{returned}: {held + CREATURE_TYPES * sets} in all.",
+    )
 
 
 def _check_event_totals(errors: Errors, events: Sequence[Event], player_count: int) -> None:

@@ -163,9 +163,12 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
             for c in play.info.categories
             if any(c.key in r.breakdown for r in results)
         ],
+        # One player has nobody to beat: no winner, no tie-break.
+        "solo": len(results) == 1,
         "tiebreaks": [
             {"label": t.label, "values": [r.tiebreak.get(t.key, 0) for r in results]}
             for t in play.info.tiebreaks
+            if len(results) > 1
         ],
         "rounds": [
             {"number": n, "values": list(values)}

@@ -411,8 +411,9 @@ def score_shallow_sea_solo(phone: Phone, player: str) -> None:
     page.get_by_role("button", name="Save and back to the table").click()
     expect(page.locator("#players")).to_contain_text("156")
     page.get_by_role("button", name="Finish and see the result").click()
-    expect(page.locator(".ranking")).to_contain_text("156")
-    expect(page.locator(".player-extras")).to_contain_text("Solo rank: Diver")
+    expect(page.get_by_role("heading", name="Diver", exact=True)).to_be_visible()
+    expect(page.locator(".solo-score")).to_contain_text("156")
+    expect(page.get_by_text("Winner")).to_have_count(0)
 
 
 # --- What the group keeps ------------------------------------------------------------------

@@ -582,7 +582,7 @@ def test_a_change_refused_on_replay_is_shown_where_the_player_is(phones: Phones)
     back_online(phone)
     refused = page.locator("#outbox .note-line").first
     expect(refused).to_contain_text("Not saved: Ana's round 1 reef was refused.")
-    expect(refused).to_contain_text("Ensure this value is less than or equal to 14.")
+    expect(refused).to_contain_text("Jellies: at most 14.")
     expect(refused.get_by_role("link", name="Open it")).to_have_attribute(
         "href", f"/plays/{play.uuid}/rounds/1/players/0/"
     )

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 
-from scorepad.forms import CountInput, Form, count_field
+from scorepad.forms import CountInput, Form, WholeNumberField, count_field
 
 
 class SpecForm(Form):
@@ -31,7 +31,7 @@ class SpecForm(Form):
 
     def _fields_for(self, spec: Any) -> list[tuple[str, forms.Field]]:
         def count(label: str, minimum: int = 0) -> forms.IntegerField:
-            return forms.IntegerField(
+            return WholeNumberField(
                 label=label,
                 min_value=minimum,
                 max_value=spec.maximum,
@@ -51,7 +51,7 @@ class SpecForm(Form):
                     )
                 ]
             case "number":
-                return [(spec.key, forms.IntegerField(label=spec.label, required=False))]
+                return [(spec.key, WholeNumberField(label=spec.label, required=False))]
             case "values":
                 return [
                     (

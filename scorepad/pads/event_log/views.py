@@ -107,15 +107,7 @@ def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
         "may_log": access.may_log(),
         "event_kinds": _shown(play, screens.events) if play.mode == "log" else [],
         "end_kind": screens.end.kind if screens.end else None,
-        "end_events": [
-            {
-                "event": e,
-                "text": screens.describe(e.data),
-                "changeable": access.may_change_event(e),
-            }
-            for e in events
-            if e.data["type"] in end_types
-        ],
+        "end_events": _end_events(play, screens, access, events),
         "tallies": [
             {
                 "result": r,
@@ -174,6 +166,27 @@ def _helper(request: HtmxHttpRequest, kind: EventKind) -> dict[str, Any] | None:
     }
 
 
+def _back_url(request: HtmxHttpRequest, play: Play) -> str:
+    """Where an event's screen leads back to: the screen it was opened from (a player's
+    tally, for an open station entered there), if that is one of this play's, else the
+    log."""
+    back = request.POST.get("back") or request.GET.get("back") or ""
+    home = play.get_absolute_url()
+    return back if back.startswith(home) and "//" not in back else home
+
+
+def _end_events(
+    play: Play, screens: LogScreens, access: Access, events: list[PlayEvent]
+) -> list[dict[str, Any]]:
+    """The things entered once the game is over (open stations), as every screen that
+    lists them shows them."""
+    return [
+        {"event": e, "text": screens.describe(e.data), "changeable": access.may_change_event(e)}
+        for e in events
+        if e.data["type"] in screens.end_types
+    ]
+
+
 def _undo_chain(access: Access, logged: list[PlayEvent]) -> list[PlayEvent]:
     """What this phone's undos take back, one after the other: its own events, or for
     the host every event, the last first (offline, the page undoes down this list)."""
@@ -207,7 +220,7 @@ def _event_screen(
             action = request.POST.get("action")
             if points is not None and not form.errors and action == "save" and not request.htmx:
                 try:
-                    return _store_event(request, play, event, entered, points, access.actor)
+                    return _store_event(request, play, event, entered, points, access)
                 except StaleEdit as e:
                     saved_now = screens.describe(e.current) if e.current else "deleted"
                     yours = screens.describe(entered)
@@ -230,6 +243,7 @@ def _event_screen(
         "points": _points_text(points) if points is not None and not hidden else None,
         "points_hidden": hidden and points is not None,
         "helper": _helper(request, kind),
+        "back": _back_url(request, play),
     }
     return render_screen(request, "event_log/event.html", ctx, "htmx-update")
 
@@ -240,8 +254,9 @@ def _store_event(
     event: PlayEvent | None,
     data: dict[str, Any],
     points: dict[str, int],
-    by: Actor,
+    access: Access,
 ) -> HttpResponse:
+    by = access.actor
     try:
         if event is None:
             play.add_event(data, by=by)
@@ -259,7 +274,7 @@ def _store_event(
         messages.success(request, f"{verb}: {text}.")
     else:
         messages.success(request, f"{verb}: {text} ({_points_text(points)}).")
-    return redirect(play)
+    return redirect(_back_url(request, play))
 
 
 @require_http_methods(["GET", "POST"])
@@ -331,7 +346,7 @@ def _remove(request: HtmxHttpRequest, play: Play, event: PlayEvent, by: Actor) -
             messages.error(request, item.message)
     else:
         messages.success(request, f"Removed: {screens_of(play).describe(event.data)}.")
-    return redirect(play)
+    return redirect(_back_url(request, play))
 
 
 @require_http_methods(["GET", "POST"])
@@ -372,6 +387,9 @@ def player_tally(request: HtmxHttpRequest, play_id: UUID, position: int) -> Http
         "change_label": f"{result.name}'s numbers",
         "next_name": later.name if later else None,
         "next_url": seat_or_table_url(play, later),
+        "end_kind": screens.end.kind if screens.end else None,
+        "end_events": _end_events(play, screens, access, play.logged_events()),
+        "may_log": access.may_log(),
     }
     return render_screen(request, "event_log/tally.html", ctx, "htmx-update")
 

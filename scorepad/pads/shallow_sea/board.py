@@ -413,7 +413,8 @@ def _achievement_text(item: Mapping[str, Any]) -> str:
 
 def result_extras(play: Play, results: list[Result]) -> dict[str, Any]:
     """What the result page adds for Shallow Sea: the warnings, each Ecosystem card's
-    VPs, solo rank titles, the left-out color of scenario 15 and the achievements."""
+    VPs, the solo rank title (the result's headline), the left-out color of scenario 15
+    and the achievements."""
     try:
         warnings = play.score(partial=False).extra.get("warnings", [])
     except InvalidInput:
@@ -440,11 +441,12 @@ def result_extras(play: Play, results: list[Result]) -> dict[str, Any]:
             }
         )
     players = []
+    headline = None
     for result in results:
         extra = result.extra
         lines = []
-        if "rank_title" in extra:
-            lines.append(f"Solo rank: {extra['rank_title'] or 'none (below 130)'}")
+        if "rank_title" in extra:  # a solo game: its rank title heads the result
+            headline = extra["rank_title"] or "No rank title (below 130 points)"
         if "left_out_color" in extra:
             lines.append(f"Scenario 15: {extra['left_out_color']} corals left out")
         items = [
@@ -458,7 +460,7 @@ def result_extras(play: Play, results: list[Result]) -> dict[str, Any]:
             lists.append({"title": "Achievements", "items": shown, "missed": missed})
         if lines or lists:
             players.append({"name": result.name, "lines": lines, "lists": lists})
-    return {"warnings": warnings, "tables": tables, "players": players}
+    return {"warnings": warnings, "tables": tables, "players": players, "headline": headline}
 
 
 SEALIFE_GROUPS = [

@@ -32,7 +32,7 @@ from games.shallow_sea.data import (
     STANDARD_ACHIEVEMENTS,
 )
 from games.shallow_sea.info import INFO, MODES
-from scorepad.forms import Form, NewPlayForm, count_field
+from scorepad.forms import Form, NewPlayForm, WholeNumberField, count_field
 from scorepad.pads.shallow_sea.board import (
     ENTRY_LABELS,
     MODE_LABELS,
@@ -470,7 +470,7 @@ class CatalogueForm(Form):
         super().__init__(*args, **kwargs)
         for code, kind in SEALIFE.items():
             for key, what in (("vp", "VPs when completed"), ("partial_vp", "VPs per count met")):
-                self.fields[f"{key}_{code}"] = forms.IntegerField(
+                self.fields[f"{key}_{code}"] = WholeNumberField(
                     label=f"{kind.name}: {what}",
                     min_value=0,
                     max_value=99,
