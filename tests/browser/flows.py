@@ -239,6 +239,19 @@ def score_seagrass_with_undo(phone: Phone, first: str, second: str) -> None:
     expect(page.locator(".ranking li.winner")).to_contain_text(first)
 
 
+def enter_reef(phone: Phone, reef: dict[str, Any]) -> None:
+    """Type a reef's counts (and its fish on sharks) and go on: Save, next."""
+    page = phone.page
+    expect(page.locator("#reef-form")).to_be_visible()
+    for kind, n in reef.items():
+        if kind == "on_shark":
+            for fish, eaten in n.items():
+                page.locator(f"#id_on_shark_{fish}").fill(str(eaten))
+        else:
+            page.locator(f"#id_{kind}").fill(str(n))
+    page.locator("#reef-form button[name=go][value=next]").click()
+
+
 # --- Coral Stations: each player's numbers at the end --------------------------------------------
 def score_coral_stations(phone: Phone, first: str, second: str) -> None:
     page = phone.page

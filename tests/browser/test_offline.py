@@ -186,13 +186,7 @@ def test_reef_draft_entered_offline(phones: Phones) -> None:
             expect(
                 page.get_by_role("heading", name=f"Round {number}: {name}'s reef")
             ).to_be_visible()
-            for field, value in reefs[name].items():
-                if field == "on_shark":
-                    for fish, eaten in value.items():
-                        page.locator(f"#id_on_shark_{fish}").fill(str(eaten))
-                else:
-                    page.locator(f"#id_{field}").fill(str(value))
-            page.locator("button[name=go][value=next]").click()
+            flows.enter_reef(phone, reefs[name])
     page.get_by_role("button", name="Finish and see the result").click()
     data = {"players": ["Ana", "Ben"], "options": {"coral_penalty": "each"}, "rounds": ROUNDS}
     expected = {p["name"]: p["total"] for p in games.score_json("reef-draft", data)["players"]}

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, Response, expect
 import games
 from games.shallow_sea.data import FIRST_GAME_SEALIFE
 from scorepad.models import Play
-from tests.browser.flows import accounts_in_a_group, coral, count, log_in, seashells
+from tests.browser.flows import accounts_in_a_group, coral, count, enter_reef, log_in, seashells
 from tests.browser.phones import Phone, Phones, phones_at_the_table
 
 # The third seat has the longest name a seat takes, with emoji: nothing may overflow.
@@ -167,18 +167,6 @@ REEFS: list[dict[str, dict[str, Any]]] = [
 ]
 
 
-def fill_reef(phone: Phone, reef: dict[str, Any]) -> None:
-    page = phone.page
-    expect(page.locator("#reef-form")).to_be_visible()
-    for kind, n in reef.items():
-        if kind == "on_shark":
-            for fish, eaten in n.items():
-                page.locator(f"#id_on_shark_{fish}").fill(str(eaten))
-        else:
-            page.locator(f"#id_{kind}").fill(str(n))
-    page.locator("#reef-form button[name=go][value=next]").click()
-
-
 def test_reef_draft_at_one_table(phones: Phones) -> None:
     table, missing = three_phones(phones)
     host, second, third = table
@@ -195,7 +183,7 @@ def test_reef_draft_at_one_table(phones: Phones) -> None:
                 expect(
                     page.get_by_role("heading", name=f"Round {number}: {name}'s reef")
                 ).to_be_visible()
-            fill_reef(phone, reefs[name])
+            enter_reef(phone, reefs[name])
         # The host's screen (its table bar, or the table) follows: the third reef is in.
         third_seat = host.page.locator("#table-bar .bar-seat, .seats .seat", has_text=THIRD)
         expect(third_seat).to_have_class(re.compile("stage-(entering|done)"), timeout=LIVE)
