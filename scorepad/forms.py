@@ -111,16 +111,20 @@ class CountInput(forms.NumberInput):
 
     template_name = "widgets/count.html"
 
-    def __init__(self, maximum: int | None, label: str):
+    def __init__(self, maximum: int | None, label: str, step: int = 1):
         attrs: dict[str, Any] = {"min": 0, "inputmode": "numeric"}
         if maximum is not None:
             attrs["max"] = maximum
+        if step != 1:
+            attrs["step"] = step
         super().__init__(attrs=attrs)
         self.label = label
+        self.step = step
 
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
         context = super().get_context(name, value, attrs)
         context["widget"]["label"] = self.label
+        context["widget"]["step"] = self.step
         widget_attrs = context["widget"]["attrs"]
         if "id" in widget_attrs:
             # The row's error line (templates/count_row.html) is read out with the input.
@@ -144,11 +148,11 @@ class WholeNumberField(forms.IntegerField):
         super().__init__(label=label, error_messages=messages, **kwargs)
 
 
-def count_field(label: str, maximum: int | None) -> forms.IntegerField:
+def count_field(label: str, maximum: int | None, step: int = 1) -> forms.IntegerField:
     return WholeNumberField(
         label=label,
         min_value=0,
         max_value=maximum,
         required=False,
-        widget=CountInput(maximum, label),
+        widget=CountInput(maximum, label, step),
     )

@@ -685,7 +685,7 @@ RULEBOOK_SHEET = {
     "orange": "14",
     "blue": "9",
     **{f"row_{n}": str(vp) for n, vp in enumerate((22, 26, 26, 28, 12), 1)},
-    "different_sealife": "5",
+    "different_sealife": "10",  # the pad's line: 2 VPs for each of 5 types
     "incomplete_fish": "13",
     "seashells": "3",
 }
@@ -707,6 +707,23 @@ class TestSheet:
         }
         live = client.get(sheet_url(play)).context["live"]
         assert live["player"].total == 160
+
+    def test_the_different_sealife_line_takes_the_pads_vps_and_refuses_an_odd_one(
+        self, client: Client
+    ) -> None:
+        play = start(entry="sheet")
+        body = client.get(sheet_url(play)).content.decode()
+        assert "Different completed Sealife VPs" in body
+        assert 'value="different_sealife:2"' in body  # + adds a type: 2 VPs
+        response = client.post(sheet_url(play), {"different_sealife": "7"}, **HTMX)
+        assert response.context["form"].errors["different_sealife"] == [
+            "Different completed Sealife VPs: 2 for each type, so an even number; 7 cannot "
+            "be right."
+        ]
+        client.post(sheet_url(play), {"different_sealife": "8"}, **HTMX)
+        play.refresh_from_db()
+        assert play.ordered_results()[0].entry["sheet"]["different_sealife"] == 4  # types
+        assert client.get(sheet_url(play)).context["form"].initial["different_sealife"] == 8
 
     def test_htmx_saves_as_you_type_and_returns_the_live_panel(self, client: Client) -> None:
         play = start(entry="sheet")
@@ -822,7 +839,7 @@ class TestResult:
     def test_an_objective_only_the_ocean_shows_is_left_to_tick(self, client: Client) -> None:
         setup = {"orange": [6], "blue": [6], "sealife": "A1 A3 B4 C3 C4 D1 D4 E2 E4 F1".split()}
         play = start(entry="sheet", setup=setup, achievement={"kind": "scenario", "number": 5})
-        sheet = RULEBOOK_SHEET | {"orange": "16", "blue": "8", "different_sealife": "5"}
+        sheet = RULEBOOK_SHEET | {"orange": "16", "blue": "8", "different_sealife": "10"}
         client.post(sheet_url(play), sheet)
         client.post(sheet_url(play, 1), sheet)
         client.post(f"/plays/{play.uuid}/finish/")

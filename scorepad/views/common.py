@@ -5,6 +5,7 @@ the game's messages on the form's fields)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -206,11 +207,11 @@ def describe_counts(counts: dict[str, Any] | None) -> str:
 
 def posted(request: HtmxHttpRequest) -> QueryDict:
     """What an entry form posted. Without JavaScript a − or + button submits the form
-    (``step=<field>:±1``) and the count is stepped here; with it, the script has
-    already stepped the count on the page."""
+    (``step=<field>:±n``, n from 1 to 9: a line of VPs may step by 2) and the count is
+    stepped here; with it, the script has already stepped the count on the page."""
     data = request.POST.copy()
     field, _, delta = data.get("step", "").partition(":")
-    if request.htmx or not field or delta not in {"1", "-1"}:
+    if request.htmx or not field or not re.fullmatch(r"-?[1-9]", delta):
         return data
     try:
         current = int(data.get(field) or 0)

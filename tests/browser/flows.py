@@ -411,7 +411,7 @@ def score_shallow_sea_solo(phone: Phone, player: str) -> None:
         "Row 3 tiles": 26,
         "Row 4 tiles": 28,
         "Row 5 tiles": 12,
-        "Different completed Sealife types": 5,
+        "Different completed Sealife VPs": 10,
         "Incomplete Fish VPs": 13,
         "Seashells left": 3,
     }.items():

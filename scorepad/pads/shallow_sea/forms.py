@@ -17,6 +17,7 @@ from games.shallow_sea.data import (
     BLUE_CARDS,
     COLORS,
     CORAL_VPS,
+    DIFFERENT_SEALIFE_VP,
     FIRST_FAMILY_GAME_SEALIFE,
     FIRST_GAME_BLUE,
     FIRST_GAME_ORANGE,
@@ -422,8 +423,15 @@ class SheetForm(Form):
         for row in ROWS:
             self.fields[f"row_{row}"] = count_field(f"Row {row} tiles", None)
         if mode != "family":
+            types = len(setup.get("sealife", [])) or None
             self.fields["different_sealife"] = count_field(
-                "Different completed Sealife types", len(setup.get("sealife", [])) or None
+                "Different completed Sealife VPs",
+                types and types * DIFFERENT_SEALIFE_VP,
+                step=DIFFERENT_SEALIFE_VP,
+            )
+            self.fields["different_sealife"].help_text = (
+                f"The pad's line: {DIFFERENT_SEALIFE_VP} VPs for each type, so 4 types is "
+                f"{4 * DIFFERENT_SEALIFE_VP}."
             )
             self.fields["incomplete_fish"] = count_field("Incomplete Fish VPs", None)
         self.fields["seashells"] = count_field("Seashells left", MAX_SEASHELLS)
@@ -438,9 +446,22 @@ class SheetForm(Form):
     def other_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if not name.startswith("row_")]
 
+    def clean_different_sealife(self) -> int | None:
+        vp = self.cleaned_data.get("different_sealife")
+        if vp is not None and vp % DIFFERENT_SEALIFE_VP:
+            raise forms.ValidationError(
+                f"Different completed Sealife VPs: {DIFFERENT_SEALIFE_VP} for each type, so an "
+                f"even number; {vp} cannot be right."
+            )
+        return vp
+
     def sheet(self) -> dict[str, Any]:
+        """The column as the game reads it: the pad's VPs, except the different Sealife
+        line, which the game takes as the number of types."""
         data = self.cleaned_data
         sheet = {k: v for k, v in data.items() if not k.startswith("row_") and v is not None}
+        if "different_sealife" in sheet:
+            sheet["different_sealife"] //= DIFFERENT_SEALIFE_VP
         rows = [data.get(f"row_{row}") for row in ROWS]
         if any(vp is not None for vp in rows):
             sheet["rows"] = [vp or 0 for vp in rows]
@@ -449,6 +470,8 @@ class SheetForm(Form):
     @classmethod
     def initial_from(cls, sheet: dict[str, Any]) -> dict[str, Any]:
         initial = {k: v for k, v in sheet.items() if k != "rows"}
+        if "different_sealife" in initial:
+            initial["different_sealife"] *= DIFFERENT_SEALIFE_VP
         for row, vp in zip(ROWS, sheet.get("rows", []), strict=False):
             initial[f"row_{row}"] = vp
         return initial
