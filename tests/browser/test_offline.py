@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Error, Page, Route, expect
 
 import games
+from games.reef_draft import DECK, EMPTY_SHARKS
 from scorepad.models import AppliedChange, Play
 from tests.browser import flows
 from tests.browser.flows import count
@@ -194,16 +195,8 @@ def test_reef_draft_entered_offline(phones: Phones) -> None:
     assert errors_beyond_the_network(phones) == []
 
 
-ZERO_REEF = {
-    **dict.fromkeys(
-        [
-            "jellies", "seahorses", "dolphins", "seastar_1", "seastar_2", "seastar_3",
-            "clownfish", "pufferfish", "anglerfish", "sharks", "turtles", "coral",
-        ],
-        0,
-    ),
-    "on_shark": {"clownfish": 0, "pufferfish": 0, "anglerfish": 0},
-}  # fmt: skip
+# A reef as the entry screen saves it before anything is typed: every card kind at 0.
+ZERO_REEF = {**dict.fromkeys(DECK, 0), "on_shark": dict(EMPTY_SHARKS)}
 
 
 # --- Seagrass: events added, changed, undone; tallies typed and stepped ---------------------
