@@ -304,6 +304,12 @@ class TestOcean:
         assert "data-bubble" not in body
         assert '<svg class="ocean" id="ocean" viewBox="0 0 428 268"' in body
 
+    def test_the_space_form_says_the_nautilus_still_needs_its_vps(self, client: Client) -> None:
+        play = start()
+        form = client.get(space_url(play, "R1C2"), **HTMX).content.decode()
+        assert "but still its VPs per count, printed on the tile" in form
+        assert "count your corals themselves" not in form
+
     def test_a_tile_no_other_neighbors_is_flagged_at_that_tile(self, client: Client) -> None:
         play = start()
         put_tiles(
