@@ -296,6 +296,22 @@ def test_more_fish_than_turns_is_scored_with_a_warning():
     ]
 
 
+def test_a_tile_neighboring_no_other_is_flagged_as_a_likely_typo_not_refused():
+    data = rulebook_example()
+    tiles = data["boards"]["Mira"]["tiles"]
+    # Rows 1 to 5, columns 2 to 8: R1C2's neighbors are R1C4, R2C1, R2C3 and R3C2.
+    lonely = {"R1C2": tiles.pop("R5C6")}
+    for space in ("R1C4", "R2C1", "R2C3", "R3C2"):
+        tiles.pop(space, None)
+    tiles.update(lonely)
+    data["boards"]["Mira"]["fish"] = []
+    warnings = score(data)["warnings"]
+    assert (
+        "Mira's R1C2 neighbors no other tile: every tile is placed neighboring one already "
+        "placed, so check that space (a typo?)."
+    ) in warnings
+
+
 def test_a_play_still_being_entered_gets_no_warnings():
     data = rulebook_example()
     del data["boards"]["Mira"]["tiles"]["R5C6"]

@@ -304,6 +304,28 @@ class TestOcean:
         assert "data-bubble" not in body
         assert '<svg class="ocean" id="ocean" viewBox="0 0 428 268"' in body
 
+    def test_the_space_form_says_the_nautilus_still_needs_its_vps(self, client: Client) -> None:
+        play = start()
+        form = client.get(space_url(play, "R1C2"), **HTMX).content.decode()
+        assert "but still its VPs per count, printed on the tile" in form
+        assert "count your corals themselves" not in form
+
+    def test_a_tile_no_other_neighbors_is_flagged_at_that_tile(self, client: Client) -> None:
+        play = start()
+        put_tiles(
+            client,
+            play,
+            {"R1C2": coral_post("red", 9, "red"), "R1C4": coral_post("green", 7, "purple")},
+        )
+        body = client.get(ocean_url(play)).content.decode()
+        assert "lonely" not in body  # R1C4 neighbors R1C2
+        put_tiles(client, play, {"R5C8": coral_post("yellow", 5, "yellow")})
+        body = client.get(ocean_url(play)).content.decode()
+        flagged = re.findall(r'class="([^"]*\blonely\b[^"]*)" aria-label="([^"]*)"', body)
+        assert len(flagged) == 1
+        assert flagged[0][1].startswith("R5C8: yellow coral")
+        assert flagged[0][1].endswith("; neighbors no other tile: check it")
+
     def test_the_forms_for_offline_are_kept_apart_from_the_board(self, client: Client) -> None:
         play = start()
         board = client.get(ocean_url(play)).content.decode()

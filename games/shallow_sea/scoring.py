@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from games.contract import PlayerScore, Sheet, make_sheet, plural
@@ -16,6 +17,7 @@ from games.shallow_sea.data import (
     INCOMPLETE_FISH_VP,
     LEFT_OUT_COLOR_SCENARIO,
     LIONFISH_PENALTY,
+    NEIGHBORING,
     ROWS,
     SAME_COLOR_FISH_BONUS_RULE,
     SAME_COLOR_FISH_BONUS_VP,
@@ -155,6 +157,11 @@ def ocean_warnings(name: str, ocean: Ocean) -> list[str]:
             f"{name}'s ocean has {empty} empty spaces; a game ends when "
             f"{EMPTY_SPACES_AT_END} are left."
         )
+    for space in lonely_tiles(ocean.tiles):
+        warnings.append(
+            f"{name}'s {space} neighbors no other tile: every tile is placed neighboring one "
+            "already placed, so check that space (a typo?)."
+        )
     fish = len(ocean.fish) + len(ocean.completed_fish)
     # Each turn places one tile and one fish; the first Sealife Tile came alone.
     if ocean.tiles and fish > len(ocean.tiles) - 1:
@@ -164,3 +171,13 @@ def ocean_warnings(name: str, ocean: Ocean) -> list[str]:
             f"{len(ocean.tiles) - 1} fish."
         )
     return warnings
+
+
+def lonely_tiles(spaces: Iterable[str]) -> list[str]:
+    """The spaces, of those holding a tile, with no tile neighboring them (adjacent or
+    sharing a corner), in an ocean of two tiles or more: the rulebook places each next to
+    one already placed."""
+    placed = set(spaces)
+    if len(placed) < 2:
+        return []
+    return [space for space in SPACES if space in placed and not NEIGHBORING[space] & placed]

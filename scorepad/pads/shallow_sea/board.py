@@ -28,6 +28,7 @@ from games.shallow_sea.data import (
     Point,
 )
 from games.shallow_sea.info import INFO
+from games.shallow_sea.scoring import lonely_tiles
 from scorepad.models import Play, Result
 from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
 
@@ -218,7 +219,9 @@ class DrawnBubble:
     free: bool  # no tile touches it yet
 
 
-def draw_space(shape: SpaceShape, tile: Mapping[str, Any] | None, selected: bool) -> DrawnSpace:
+def draw_space(
+    shape: SpaceShape, tile: Mapping[str, Any] | None, selected: bool, lonely: bool = False
+) -> DrawnSpace:
     classes = ["space"]
     big = small = ""
     fish = None
@@ -250,6 +253,9 @@ def draw_space(shape: SpaceShape, tile: Mapping[str, Any] | None, selected: bool
     if selected:
         classes.append("selected")
     label = f"{shape.name}: {describe_tile(tile)}"
+    if lonely:  # the game warns of it too (scoring.ocean_warnings)
+        classes.append("lonely")
+        label += "; neighbors no other tile: check it"
     return DrawnSpace(shape, tile, label, " ".join(classes), big, small, fish, selected)
 
 
@@ -257,9 +263,10 @@ def draw_board(
     board: Mapping[str, Any], *, selected_space: str | None = None, selected: Point | None = None
 ) -> dict[str, Any]:
     tiles = board.get("tiles", {})
+    lonely = set(lonely_tiles(tiles))
     fish = fish_on_bubbles(board)
     spaces = [
-        draw_space(shape, tiles.get(name), name == selected_space)
+        draw_space(shape, tiles.get(name), name == selected_space, name in lonely)
         for name, shape in SPACE_SHAPES.items()
     ]
     bubbles = []
