@@ -44,9 +44,7 @@ def shallow_sea_tile(live: dict[str, Any], csrf: str) -> Callable[[], Request]:
     board and the live totals (ocean.html#after-save)."""
     path = f"/plays/{live['uuid']}/players/{live['position']}/ocean/spaces/{SPACE}/"
     bodies = itertools.cycle(
-        urlencode(
-            {"kind": "coral", "completed": "yes", "color": "red", "coral_vp": vp, "fish": "red"}
-        ).encode()
+        urlencode({"completed": "yes", "piece": f"red-{vp}", "fish": "red"}).encode()
         for vp in (7, 9)
     )
     headers = {**FORM, **HTMX, "HX-Target": "editor", "X-CSRFToken": csrf}

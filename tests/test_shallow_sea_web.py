@@ -3,10 +3,14 @@ bubble by bubble, the paper-pad column, the Sealife catalogue and the result pag
 
 from __future__ import annotations
 
+import html
+import itertools
 import json
 import re
+import uuid
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -14,8 +18,9 @@ from django.test import Client
 
 import games
 from scorepad.models import Group, Play, start_play
-from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, SPACE_SHAPES
+from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, GAP, SPACE_SHAPES, UNIT
 from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
+from scorepad.table import CHANGE_HEADER
 from tests.shallow_sea_plays import FIRST_GAME
 
 pytestmark = pytest.mark.django_db
@@ -69,8 +74,7 @@ def sheet_url(play: Play, position: int = 0) -> str:
 
 
 def coral_post(color: str, vp: int, fish: str | None = None, completed: bool = True) -> dict:
-    data = {"kind": "coral", "completed": "yes" if completed else "no", "color": color}
-    data["coral_vp"] = str(vp)
+    data = {"completed": "yes" if completed else "no", "piece": f"{color}-{vp}"}
     if fish:
         data["fish"] = fish
     return data
@@ -78,7 +82,7 @@ def coral_post(color: str, vp: int, fish: str | None = None, completed: bool = T
 
 def sealife_post(code: str, **values: Any) -> dict:
     completed = "partial" not in values
-    data = {"kind": "sealife", "completed": "yes" if completed else "no", "code": code}
+    data = {"completed": "yes" if completed else "no", "piece": code}
     return data | {k: str(v) for k, v in values.items()}
 
 
@@ -402,8 +406,9 @@ class TestSpace:
         assert response.status_code == 200
         assert "R3C4: row 3, inner space" in body
         assert 'class="space empty selected"' in body
-        # A new tile starts as a completed coral: the most common kind.
-        assert re.search(r'name="kind" value="coral"[^>]* checked', body)
+        # A new tile starts completed (most are), with nothing chosen yet: one tap names it.
+        assert re.search(r'name="completed" value="yes"[^>]* checked', body)
+        assert not re.search(r'name="piece"[^>]* checked', body)
 
     def test_htmx_gets_the_form_and_the_board_out_of_band(self, client: Client) -> None:
         play = start()
@@ -450,8 +455,13 @@ class TestSpace:
 
     def test_an_incomplete_coral_needs_nothing_more(self, client: Client) -> None:
         play = start()
-        client.post(space_url(play, "R5C6"), {"kind": "coral", "completed": "no", "fish": "red"})
-        assert board(play)["tiles"]["R5C6"] == {"kind": "coral", "completed": False}
+        client.post(space_url(play, "R5C6"), coral_post("yellow", 7, "red", completed=False))
+        assert board(play)["tiles"]["R5C6"] == {
+            "kind": "coral",
+            "completed": False,
+            "color": "yellow",
+            "vp": 7,
+        }
 
     def test_a_completed_coral_without_its_fish_is_kept_in_the_form(self, client: Client) -> None:
         play = start()
@@ -462,7 +472,7 @@ class TestSpace:
         ]
         body = response.content.decode()
         assert body.lstrip().startswith('<section id="editor" class="editor open"')
-        assert re.search(r'name="color" value="red"[^>]* checked', body)
+        assert re.search(r'name="piece" value="red-9"[^>]* checked', body)
         assert 'id="id_fish-error">Mira, R3C4: a completed coral needs' in body
         assert board(play) == {}
 
@@ -495,7 +505,7 @@ class TestSpace:
         SealifeCatalogueEntry.objects.filter(code="A4").update(vp=8, partial_vp=2)
         play = start()
         body = client.get(space_url(play, "R2C7")).content.decode()
-        assert 'value="A4" id="id_code_1" data-vp="8" data-partial-vp="2"' in body
+        assert 'value="A4" id="id_piece_13" data-vp="8" data-partial-vp="2"' in body
         client.post(space_url(play, "R2C7"), sealife_post("A4", partial=2))
         assert board(play)["tiles"]["R2C7"] == {
             "kind": "sealife",
@@ -546,20 +556,54 @@ class TestSpace:
 
     def test_a_sealife_needs_its_type(self, client: Client) -> None:
         play = start()
-        response = client.post(space_url(play, "R1C4"), {"kind": "sealife", "completed": "yes"})
-        assert response.context["editor"]["form"].errors["code"] == ["Choose the Sealife type."]
+        response = client.post(space_url(play, "R1C4"), {"completed": "yes"})
+        assert response.context["editor"]["form"].errors["piece"] == [
+            "Tap the tile that lies on this space."
+        ]
 
     def test_emptying_a_space(self, client: Client) -> None:
         play = start()
         put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
-        client.post(space_url(play, "R1C2"), {"kind": "empty"})
+        client.post(space_url(play, "R1C2"), {"piece": "empty", "completed": "yes"})
         assert board(play)["tiles"] == {}
+
+    def test_two_phones_saving_the_same_space_meet_the_conflict_message(
+        self, client: Client
+    ) -> None:
+        play = start()
+        opened = client.get(space_url(play, "R3C4")).content.decode()
+        assert 'name="base" value="null"' in opened  # both phones open the empty space
+        client.post(space_url(play, "R3C4"), coral_post("red", 9, "red") | {"base": "null"})
+        theirs = coral_post("green", 7, "green") | {"base": "null"}
+        # Sent by the second phone's outbox, late: it is told too, wherever it is by then.
+        outbox = {"X-Outbox": "submit", CHANGE_HEADER: str(uuid.uuid4())}
+        response = client.post(space_url(play, "R3C4"), theirs, headers=outbox, **HTMX)
+        assert response.context["editor"]["errors"] == [
+            "Someone else saved R3C4 while you were typing. Saved now: red coral, 9 VP, "
+            "completed, red fish on it. Yours: green coral, 7 VP, completed, green fish on it. "
+            "Your numbers are still here: save again to keep yours."
+        ]
+        assert unquote(response["Outbox-Conflict"]).startswith("Someone else saved R3C4")
+        assert board(play)["tiles"]["R3C4"]["color"] == "red"
+        body = response.content.decode()
+        assert re.search(r'name="piece" value="green-7"[^>]* checked', body)
+        base = html.unescape(re.search(r'name="base" value="([^"]*)"', body)[1])
+        client.post(space_url(play, "R3C4"), theirs | {"base": base})
+        assert board(play)["tiles"]["R3C4"]["color"] == "green"
+
+    def test_saving_what_is_there_already_is_no_conflict(self, client: Client) -> None:
+        play = start()
+        same = coral_post("red", 9, "red") | {"base": "null"}
+        client.post(space_url(play, "R3C4"), same)
+        response = client.post(space_url(play, "R3C4"), same)
+        assert response.status_code == 302
+        assert "Outbox-Conflict" not in response
 
     def test_a_tile_a_fish_still_needs_cannot_go(self, client: Client) -> None:
         play = start()
         put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
         put_fish(client, play, {"R1C2:top": "green"})
-        response = client.post(space_url(play, "R1C2"), {"kind": "empty"})
+        response = client.post(space_url(play, "R1C2"), {"piece": "empty", "completed": "yes"})
         assert response.context["editor"]["errors"] == [
             "Mira: no tile touches the bubble R1C2:top; a fish sits on a bubble next to a "
             "tile (R1C2 are empty)."
@@ -927,3 +971,11 @@ class TestCatalogue:
 
     def test_put_is_not_allowed(self, alice_client: Client) -> None:
         assert alice_client.put(self.url).status_code == 405
+
+
+def test_no_two_bubbles_share_a_tap_area() -> None:
+    """Each bubble's tap area is the board's diamond around it (UNIT - GAP from its centre
+    to each corner, in city-block distance); two areas overlap if centres are closer."""
+    reach = UNIT - GAP
+    for a, b in itertools.combinations(BUBBLE_SHAPES.values(), 2):
+        assert abs(a.x - b.x) + abs(a.y - b.y) >= 2 * reach, (a.name, b.name)

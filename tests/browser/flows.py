@@ -299,20 +299,26 @@ def choose(page: Page, group: str, label: str) -> None:
     page.locator("#editor fieldset", has_text=group).get_by_text(label, exact=True).click()
 
 
-def coral(phone: Phone, at: str, color: str, vp: int, fish: str, shot: bool = False) -> None:
+def put_coral(page: Page, at: str, color: str, vp: int, fish: str, *, js: bool = True) -> None:
     """Tap a space (htmx opens its form under the board; without JavaScript the space
-    is a link to the same form) and put a completed coral on it."""
-    page = phone.page
+    is a link to the same form), then the coral and its fish: with JavaScript the
+    sheet saves itself at the fish, without it the Save button does."""
     space(page, at).click()
     expect(page.locator("#editor.open")).to_contain_text(at)
-    choose(page, "On this space", "Coral")
-    choose(page, "Completed?", "Completed")
-    choose(page, "Coral color", color.title())
-    choose(page, "Coral VPs", str(vp))
+    choose(page, "A coral", f"{color.title()} {vp}")
     choose(page, "Completed Fish on it", fish.title())
+    if not js:
+        page.get_by_role("button", name=f"Save {at}").click()
+
+
+def coral(phone: Phone, at: str, color: str, vp: int, fish: str, shot: bool = False) -> None:
+    """A completed coral put on a space (put_coral), and the board saying so."""
+    page = phone.page
     if shot:
+        space(page, at).click()
+        choose(page, "A coral", f"{color.title()} {vp}")
         phone.shot("shallow-sea-space", full_page=False)
-    page.get_by_role("button", name=f"Save {at}").click()
+    put_coral(page, at, color, vp, fish, js=phone.js)
     expect(page.get_by_role("main")).to_contain_text(f"Saved {at}: {color} coral")
 
 

@@ -402,14 +402,8 @@ def test_shallow_sea_board_tapped_offline(phones: Phones) -> None:
 
     phone.context.set_offline(True)
     for at, (color, vp, fish) in OFFLINE_TILES.items():
-        flows.space(page, at).click()  # the form comes from the page itself
-        expect(page.locator("#editor.open")).to_contain_text(at)
-        flows.choose(page, "On this space", "Coral")
-        flows.choose(page, "Completed?", "Completed")
-        flows.choose(page, "Coral color", color)
-        flows.choose(page, "Coral VPs", vp)
-        flows.choose(page, "Completed Fish on it", fish)
-        page.get_by_role("button", name=f"Save {at}").click()
+        # The form comes from the page itself, and saves itself at the fish.
+        flows.put_coral(page, at, color, int(vp), fish)
         kept_on_the_phone(page)
         expect(flows.space(page, at)).to_have_class(re.compile(r"\bpending\b"))
         expect(flows.space(page, at).locator("text.big")).to_have_text(vp)

@@ -56,8 +56,10 @@ def _diamond(radius: float) -> str:
 
 
 # Every space, and the area a finger taps around a bubble, is this diamond moved to
-# its lattice point.
+# its lattice point; bubbles are two steps apart, so no two such areas overlap.
 DIAMOND = _diamond(UNIT - GAP)
+# A bubble to tap is drawn this big (about 28 px across on a 390 px phone).
+BUBBLE_RADIUS = 17
 
 
 @dataclass(frozen=True)
@@ -287,6 +289,7 @@ def draw_board(
     return {
         "viewbox": VIEWBOX,
         "diamond": DIAMOND,
+        "bubble_radius": BUBBLE_RADIUS,
         "width": BOARD_WIDTH,
         "height": BOARD_HEIGHT,
         "spaces": spaces,

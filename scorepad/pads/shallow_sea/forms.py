@@ -7,6 +7,7 @@ valid, and their messages come back to the field they name.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -220,42 +221,44 @@ class SetupForm(NewPlayForm):
 
 
 # --- One space of an ocean ----------------------------------------------------------------
-KIND_CHOICES = [("empty", "Empty"), ("coral", "Coral"), ("sealife", "Sealife")]
-COMPLETED_CHOICES = [("yes", "Completed"), ("no", "Incomplete")]
+EMPTY_PIECE = "empty"
+CORAL_PIECES = {f"{color}-{vp}": (color, vp) for color in COLORS for vp in CORAL_VPS}
+COMPLETED_CHOICES = [("yes", "Completed"), ("no", "Not yet")]
 # Where the game's messages about one tile land on this form.
 TILE_FIELDS = {
-    "kind": "kind",
+    "kind": "piece",
+    "color": "piece",
+    "code": "piece",
     "completed": "completed",
-    "color": "color",
     "fish": "fish",
-    "code": "code",
     "partial": "partial",
     "partial_vp": "partial_vp",
 }
 
 
 class TileForm(Form):
-    """What lies on one space: nothing, a coral or a Sealife tile of this game."""
+    """What lies on one space: nothing, a coral or a Sealife tile of this game.
+
+    One tap names the tile (a coral is its color and printed VPs together, a Sealife
+    tile its type), so a completed coral is the tile and its fish, a completed Sealife
+    tile the tile alone; ``base`` is the tile as the form showed it, to notice another
+    phone saving the same space meanwhile."""
 
     def __init__(self, sealife: list[str], printed: dict[str, Printed], *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.printed = printed
-        self.fields["kind"] = forms.ChoiceField(
-            label="On this space", choices=KIND_CHOICES, widget=forms.RadioSelect
-        )
         self.fields["completed"] = forms.ChoiceField(
-            label="Completed?", choices=COMPLETED_CHOICES, widget=forms.RadioSelect, required=False
+            label="Completed?", choices=COMPLETED_CHOICES, widget=forms.RadioSelect
         )
-        self.fields["color"] = forms.ChoiceField(
-            label="Coral color", choices=COLOR_CHOICES, widget=forms.RadioSelect, required=False
-        )
-        self.fields["coral_vp"] = forms.TypedChoiceField(
-            label="Coral VPs",
-            choices=[(vp, str(vp)) for vp in CORAL_VPS],
-            coerce=int,
-            empty_value=None,
+        self.fields["piece"] = forms.ChoiceField(
+            label="On this space",
+            choices=[
+                *((piece, f"{color.title()} {vp}") for piece, (color, vp) in CORAL_PIECES.items()),
+                *((code, f"{code} {SEALIFE[code].name}") for code in sealife),
+                (EMPTY_PIECE, "Nothing: an empty space"),
+            ],
             widget=forms.RadioSelect,
-            required=False,
+            error_messages={"required": "Tap the tile that lies on this space."},
         )
         self.fields["fish"] = forms.ChoiceField(
             label="Completed Fish on it",
@@ -263,72 +266,83 @@ class TileForm(Form):
             widget=forms.RadioSelect,
             required=False,
         )
-        self.fields["code"] = forms.ChoiceField(
-            label="Sealife type",
-            choices=[(code, f"{code} {SEALIFE[code].name}") for code in sealife],
-            widget=forms.RadioSelect,
-            required=False,
-        )
         self.fields["vp"] = count_field("VPs printed on it", None)
         self.fields["partial"] = count_field("How much of its condition is met", None)
         self.fields["partial_vp"] = count_field("VPs printed per count met", None)
+        self.fields["base"] = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def _radios(self) -> dict[str, Any]:
+        return {radio.data["value"]: radio for radio in self["piece"]}
+
+    def coral_rows(self) -> list[dict[str, Any]]:
+        """The coral radios by color, one row of printed VPs each."""
+        radios = self._radios()
+        return [
+            {"color": color, "radios": [radios[f"{color}-{vp}"] for vp in CORAL_VPS]}
+            for color in COLORS
+        ]
 
     def code_choices(self) -> list[dict[str, Any]]:
         """Each Sealife radio with what it prints, so a script can pre-fill the VPs."""
         rows = []
-        for radio in self["code"]:
-            code = radio.data["value"]
-            known = self.printed[code]
+        for value, radio in self._radios().items():
+            if value not in SEALIFE:
+                continue
+            known = self.printed[value]
             rows.append(
                 {
                     "radio": radio,
-                    "code": code,
-                    "name": SEALIFE[code].name,
+                    "code": value,
+                    "name": SEALIFE[value].name,
                     "vp": known.vp,
                     "partial_vp": known.partial_vp,
-                    "count": SEALIFE[code].count,
-                    "anywhere": SEALIFE[code].where == "anywhere",
+                    "anywhere": SEALIFE[value].where == "anywhere",
                 }
             )
         return rows
 
+    def empty_radio(self) -> Any:
+        return self._radios()[EMPTY_PIECE]
+
     @classmethod
     def initial_from(cls, tile: dict[str, Any] | None) -> dict[str, Any]:
+        initial: dict[str, Any] = {"base": json.dumps(tile)}
         if not tile:
-            return {"kind": "coral", "completed": "yes"}
-        initial = {"kind": tile.get("kind"), "completed": "yes" if tile.get("completed") else "no"}
+            return initial | {"completed": "yes"}
+        initial["completed"] = "yes" if tile.get("completed") else "no"
         if tile.get("kind") == "coral":
-            initial |= {"color": tile.get("color"), "coral_vp": tile.get("vp")}
-            initial["fish"] = tile.get("fish")
-        else:
-            initial |= {k: tile.get(k) for k in ("code", "vp", "partial", "partial_vp")}
-        return initial
+            piece = f"{tile.get('color')}-{tile.get('vp')}"
+            if piece in CORAL_PIECES:
+                initial["piece"] = piece
+            return initial | {"fish": tile.get("fish")}
+        initial["piece"] = tile.get("code")
+        return initial | {k: tile.get(k) for k in ("vp", "partial", "partial_vp")}
+
+    def base_tile(self) -> tuple[bool, Any]:
+        """(True, the tile as the form showed it), or (False, None) when the form came
+        without one (a script, an old page): then nothing is compared."""
+        try:
+            return True, json.loads(self.cleaned_data.get("base") or "")
+        except ValueError:
+            return False, None
 
     def tile(self) -> dict[str, Any] | None:
         """The tile as the game reads it (None for an empty space); the values a Sealife
         tile leaves blank come from this play or the catalogue. Adds form errors for
         what only the player can say."""
         data = self.cleaned_data
-        kind = data["kind"]
-        if kind == "empty":
-            return None
-        if not data.get("completed"):
-            self.add_error("completed", "Say whether the tile is completed.")
+        piece = data["piece"]
+        if piece == EMPTY_PIECE:
             return None
         completed = data["completed"] == "yes"
-        if kind == "coral":
+        if piece in CORAL_PIECES:
+            color, coral_vp = CORAL_PIECES[piece]
             tile: dict[str, Any] = {"kind": "coral", "completed": completed}
-            if data.get("color"):
-                tile["color"] = data["color"]
-            if data.get("coral_vp") is not None:
-                tile["vp"] = data["coral_vp"]
+            tile |= {"color": color, "vp": coral_vp}
             if completed and data.get("fish"):
                 tile["fish"] = data["fish"]
             return tile
-        code = data.get("code")
-        if not code:
-            self.add_error("code", "Choose the Sealife type.")
-            return None
+        code = piece
         kind_of = SEALIFE[code]
         known = self.printed[code]
         vp = data.get("vp") if data.get("vp") is not None else known.vp
@@ -366,7 +380,7 @@ class TileForm(Form):
     def field_for(self, rest: str) -> str | None:
         """The field a game error about this tile (``…tiles.R1C2.<rest>``) points at."""
         if rest == "vp":
-            return "coral_vp" if self.cleaned_data.get("kind") == "coral" else "vp"
+            return "piece" if self.cleaned_data.get("piece") in CORAL_PIECES else "vp"
         return TILE_FIELDS.get(rest)
 
 

@@ -7,6 +7,7 @@ saved entry, so a lost connection loses at most one tap.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from uuid import UUID
 
@@ -292,12 +293,18 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
                     saved = play.change_part(
                         position,
                         ("board",),
-                        lambda board: with_tile(board, space, new_tile),
+                        lambda board: _with_tile_unless_changed(board, space, new_tile, form),
                         by=access.actor,
                     )
                 except InvalidInput as e:
                     prefix = f"boards.{result.name}.tiles.{space}."
                     errors = attach_errors(e, form, prefix)
+                except StaleEdit as e:
+                    # Shown again as it was typed, over what is saved now: saving it again keeps it.
+                    form.data = request.POST.copy()
+                    form.data["base"] = json.dumps(e.current)
+                    now, yours = describe_tile(e.current), describe_tile(new_tile)
+                    errors = [stale_message(request, space, now, yours)]
                 else:
                     said = f"{space}: {describe_tile(new_tile)}."
                     learnt = _learn(request, new_tile, form)
@@ -308,6 +315,18 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
     url = reverse("shallow_sea_space", args=[play.uuid, position, space])
     editor = {"kind": "space", "space": space, "title": shape.title, "url": url}
     return _editor_screen(request, play, results, result, "tiles", editor, form, errors)
+
+
+def _with_tile_unless_changed(
+    board: dict[str, Any], space: str, tile: dict[str, Any] | None, form: TileForm
+) -> dict[str, Any]:
+    """The board with the new tile, unless another phone saved a different tile on the
+    space since this form showed it: two phones never overwrite each other silently."""
+    current = board.get("tiles", {}).get(space)
+    compared, shown = form.base_tile()
+    if compared and current != shown and current != tile:
+        raise StaleEdit(current)
+    return with_tile(board, space, tile)
 
 
 def _editor_screen(

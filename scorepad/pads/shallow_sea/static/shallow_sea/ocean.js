@@ -2,9 +2,7 @@
 // from this game's other tiles or the Sealife catalogue, rendered by the server on
 // each type's radio). A value the player typed is never overwritten. Without this
 // script the server fills in a blank value the same way when the form is saved.
-document.addEventListener("change", (event) => {
-  const radio = event.target;
-  if (!radio.matches(".tile-form input[name=code]")) return;
+function prefill(radio) {
   const form = radio.form;
   for (const [name, key] of [["vp", "vp"], ["partial_vp", "partialVp"]]) {
     const input = form.elements.namedItem(name);
@@ -14,6 +12,31 @@ document.addEventListener("change", (event) => {
       input.dataset.filled = "auto";
     }
   }
+}
+
+// Nothing left to choose: an empty space; a coral not yet completed, or completed with
+// its fish; a Sealife tile whose VPs are known (an incomplete one waits for its count,
+// typed and saved with the button).
+function complete(form) {
+  const piece = form.querySelector("input[name=piece]:checked");
+  if (!piece) return false;
+  if (piece.value === "empty") return true;
+  const completed = form.querySelector("input[name=completed]:checked")?.value === "yes";
+  if (piece.closest(".coral-pieces")) return !completed || !!form.querySelector("input[name=fish]:checked");
+  if (completed) return form.elements.namedItem("vp").value !== "";
+  return piece.dataset.anywhere === "true" && form.elements.namedItem("partial_vp").value !== "";
+}
+
+// The sheet saves itself once a tap leaves nothing to choose. Only a tap: arrow keys
+// also change a radio, and moving through the choices must not save each one.
+let tappedAt = 0;
+document.addEventListener("pointerdown", () => { tappedAt = Date.now(); }, true);
+
+document.addEventListener("change", (event) => {
+  const radio = event.target;
+  if (!radio.matches(".tile-form input[type=radio]")) return;
+  if (radio.name === "piece") prefill(radio);
+  if (Date.now() - tappedAt < 1500 && complete(radio.form)) radio.form.requestSubmit();
 });
 
 document.addEventListener("input", (event) => {
@@ -28,7 +51,7 @@ document.addEventListener("htmx:afterSettle", (event) => {
   const ocean = document.getElementById("ocean");
   if (editor && ocean && editor.classList.contains("open")) {
     ocean.scrollIntoView({ block: "start" });
-    const first = editor.querySelector("input:checked, input");
+    const first = editor.querySelector("input:checked, input:not([type=hidden])");
     if (first) first.focus({ preventScroll: true });
   }
 });
@@ -45,22 +68,12 @@ function check(form, name, value) {
 }
 
 function fillTile(form, tile) {
-  if (!tile) {
-    check(form, "kind", "coral");
-    check(form, "completed", "yes");
-    return;
-  }
-  check(form, "kind", tile.kind);
-  check(form, "completed", tile.completed ? "yes" : "no");
-  if (tile.kind === "coral") {
-    if (tile.color) check(form, "color", tile.color);
-    if (tile.vp != null) check(form, "coral_vp", tile.vp);
-    if (tile.fish) check(form, "fish", tile.fish);
-    return;
-  }
-  if (tile.code) check(form, "code", tile.code);
+  check(form, "completed", !tile || tile.completed ? "yes" : "no");
+  if (!tile) return;
+  check(form, "piece", tile.kind === "coral" ? `${tile.color}-${tile.vp}` : tile.code);
+  if (tile.fish) check(form, "fish", tile.fish);
   for (const name of ["vp", "partial", "partial_vp"]) {
-    if (tile[name] != null && form.elements.namedItem(name)) form.elements.namedItem(name).value = tile[name];
+    if (tile.kind === "sealife" && tile[name] != null) form.elements.namedItem(name).value = tile[name];
   }
 }
 
@@ -88,7 +101,11 @@ async function openOffline(link) {
   const section = holder.firstElementChild;
   const form = section.querySelector("form");
   if (bubble) check(form, "color", link.dataset.color || "none");
-  else fillTile(form, JSON.parse(link.dataset.tile || "null"));
+  else {
+    fillTile(form, JSON.parse(link.dataset.tile || "null"));
+    // A tile drawn from a change still waiting is not known to be what the server has.
+    form.elements.namedItem("base").value = link.dataset.waiting ? "" : link.dataset.tile || "null";
+  }
   editor.replaceWith(section);
   htmx.process(section);
   document.getElementById("ocean")?.scrollIntoView({ block: "start" });
@@ -136,25 +153,34 @@ function svgText(className, dy, text) {
   return node;
 }
 
-function drawnTile(body) {
-  const kind = body.get("kind");
-  if (kind === "empty" || !body.get("completed")) return { classes: ["empty"], small: "", big: "" };
+// The tile a space form's body names (its piece: "red-7", a Sealife code or "empty").
+function postedTile(body) {
+  const piece = body.get("piece");
+  if (!piece || piece === "empty") return null;
   const completed = body.get("completed") === "yes";
-  if (kind === "coral") {
-    const color = body.get("color");
-    const classes = ["coral", ...(color ? [`c-${color}`] : [])];
-    if (!completed) return { classes: [...classes, "incomplete"], small: color || "coral", big: "…" };
-    return { classes: [...classes, "completed"], small: color || "", big: body.get("coral_vp") || "?", fish: body.get("fish") };
+  const number = (name) => (body.get(name) ? Number(body.get(name)) : undefined);
+  if (piece.includes("-")) {
+    const [color, vp] = piece.split("-");
+    return { kind: "coral", completed, color, vp: Number(vp), fish: (completed && body.get("fish")) || undefined };
   }
-  const small = body.get("code") || "?";
-  if (completed) return { classes: ["sealife", "completed"], small, big: body.get("vp") || "?" };
-  const partial = body.get("partial");
-  const each = body.get("partial_vp");
-  return { classes: ["sealife", "incomplete"], small, big: partial && each ? `${partial}×${each}` : partial || "0" };
+  return { kind: "sealife", completed, code: piece, vp: number("vp"), partial: number("partial"), partial_vp: number("partial_vp") };
+}
+
+function drawnTile(tile) {
+  if (!tile) return { classes: ["empty"], small: "", big: "" };
+  if (tile.kind === "coral") {
+    const classes = ["coral", `c-${tile.color}`];
+    if (!tile.completed) return { classes: [...classes, "incomplete"], small: tile.color, big: "…" };
+    return { classes: [...classes, "completed"], small: tile.color, big: String(tile.vp), fish: tile.fish };
+  }
+  if (tile.completed) return { classes: ["sealife", "completed"], small: tile.code, big: tile.vp ?? "?" };
+  const { partial, partial_vp: each } = tile;
+  return { classes: ["sealife", "incomplete"], small: tile.code, big: partial && each ? `${partial}×${each}` : partial || "0" };
 }
 
 function drawSpace(drawn, body) {
-  const tile = drawnTile(body);
+  const saved = postedTile(body);
+  const tile = drawnTile(saved);
   const held = drawn.querySelector("g[transform]");
   const polygon = held.querySelector("polygon");
   held.replaceChildren(polygon);
@@ -171,24 +197,11 @@ function drawSpace(drawn, body) {
     held.append(svgText("space-name", "4", drawn.dataset.space));
   }
   drawn.setAttribute("class", ["space", ...tile.classes, "pending"].join(" "));
-  if (drawn.dataset.tile) drawn.dataset.tile = JSON.stringify(savedTile(body)); // opened again
-}
-
-// The tile as the server keeps it (data-tile), for the form opened on it again offline.
-function savedTile(body) {
-  const kind = body.get("kind");
-  if (kind === "empty") return null;
-  const number = (name) => (body.get(name) ? Number(body.get(name)) : undefined);
-  return {
-    kind,
-    completed: body.get("completed") === "yes",
-    color: body.get("color") || undefined,
-    fish: body.get("fish") || undefined,
-    code: body.get("code") || undefined,
-    vp: number(kind === "coral" ? "coral_vp" : "vp"),
-    partial: number("partial"),
-    partial_vp: number("partial_vp"),
-  };
+  if (drawn.dataset.tile) {
+    // Opened again offline, the form shows the tile as it will be saved.
+    drawn.dataset.tile = JSON.stringify(saved);
+    drawn.dataset.waiting = "true";
+  }
 }
 
 function drawBubble(link, body) {
@@ -206,7 +219,7 @@ document.addEventListener("outbox:shown", (event) => {
     const place = CSS.escape(change.place);
     const space = document.querySelector(`svg.ocean [data-space="${place}"]`);
     const bubble = document.querySelector(`svg.ocean a[data-bubble="${place}"]`);
-    if (space && body.has("kind")) drawSpace(space, body);
+    if (space && body.has("piece")) drawSpace(space, body);
     if (bubble && body.has("color")) drawBubble(bubble, body);
   }
 });
