@@ -4,6 +4,7 @@ bubble by bubble, the paper-pad column, the Sealife catalogue and the result pag
 from __future__ import annotations
 
 import html
+import importlib
 import itertools
 import json
 import re
@@ -13,13 +14,14 @@ from typing import Any
 from urllib.parse import unquote
 
 import pytest
+from django.apps import apps as django_apps
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
 import games
 from scorepad.models import Group, Play, start_play
 from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, GAP, SPACE_SHAPES, UNIT
-from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
+from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
 from scorepad.table import CHANGE_HEADER
 from tests.shallow_sea_plays import FIRST_GAME
 
@@ -488,18 +490,63 @@ class TestSpace:
         ]
         assert board(play) == {}
 
-    def test_a_value_typed_at_the_table_goes_into_the_catalogue(self, client: Client) -> None:
+    def test_a_value_typed_without_an_account_stays_with_its_play(self, client: Client) -> None:
         play = start()
         response = client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6), follow=True)
-        assert "The catalogue now knows the Spiny Seahorse: 6 VPs." in response.content.decode()
-        entry = SealifeCatalogueEntry.objects.get(code="C4")
-        assert (entry.vp, entry.partial_vp, entry.source) == (6, None, "table")
+        assert "next plays will know" not in response.content.decode()
         assert board(play)["tiles"]["R1C4"] == {
             "kind": "sealife",
             "code": "C4",
             "completed": True,
             "vp": 6,
         }
+        assert SealifeCatalogueEntry.objects.get(code="C4").vp is None
+        # The same play pre-fills it; the next one, anyone's, does not.
+        assert (
+            'value="C4" id="id_piece_16" data-vp="6"'
+            in client.get(space_url(play, "R1C6", 1)).content.decode()
+        )
+        other = start()
+        assert (
+            'value="C4" id="id_piece_16" data-vp=""'
+            in client.get(space_url(other, "R1C6")).content.decode()
+        )
+
+    def test_a_signed_in_player_s_value_pre_fills_their_groups_next_plays(
+        self, alice_client: Client, alice: Any, group: Group, outsider_client: Client
+    ) -> None:
+        play = start(group=group, user=alice)
+        response = alice_client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6), follow=True)
+        said = html.unescape(response.text)
+        assert "Your groups' next plays will know the Spiny Seahorse's VPs." in said
+        kept = GroupSealifeValue.objects.get()
+        assert (kept.group, kept.code, kept.vp, kept.updated_by) == (group, "C4", 6, alice)
+        assert SealifeCatalogueEntry.objects.get(code="C4").vp is None
+        later = start(group=group, user=alice)
+        body = alice_client.get(space_url(later, "R1C4")).text
+        assert 'value="C4" id="id_piece_16" data-vp="6"' in body
+        assert "6 VP · the group&#x27;s last plays" in body
+        # Someone else's play, with no group: the site's catalogue alone.
+        theirs = start()
+        assert 'data-vp=""' in outsider_client.get(space_url(theirs, "R1C4")).text
+
+    def test_a_pre_filled_value_taken_as_it_is_teaches_no_group(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        SealifeCatalogueEntry.objects.filter(code="C4").update(vp=6, source="edited")
+        play = start(group=group, user=alice)
+        alice_client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6))
+        assert not GroupSealifeValue.objects.exists()
+
+    def test_the_play_shows_the_values_it_uses(self, client: Client) -> None:
+        play = start()
+        put_tiles(client, play, {"R1C4": sealife_post("C4", vp=6)})
+        put_tiles(client, play, {"R2C7": sealife_post("A4", partial=1, partial_vp=2)}, 1)
+        body = client.get(f"/plays/{play.uuid}/").text
+        assert (
+            "Sealife VPs this play uses:</strong> Hammerhead Shark (A4): 2 per count; "
+            "Spiny Seahorse (C4): 6 VP"
+        ) in body
 
     def test_the_catalogue_fills_in_a_blank_value(self, client: Client) -> None:
         SealifeCatalogueEntry.objects.filter(code="A4").update(vp=8, partial_vp=2)
@@ -587,7 +634,9 @@ class TestSpace:
         assert board(play)["tiles"]["R3C4"]["color"] == "red"
         body = response.content.decode()
         assert re.search(r'name="piece" value="green-7"[^>]* checked', body)
-        base = html.unescape(re.search(r'name="base" value="([^"]*)"', body)[1])
+        shown = re.search(r'name="base" value="([^"]*)"', body)
+        assert shown
+        base = html.unescape(shown[1])
         client.post(space_url(play, "R3C4"), theirs | {"base": base})
         assert board(play)["tiles"]["R3C4"]["color"] == "green"
 
@@ -868,6 +917,18 @@ class TestResult:
             {"label": "Orange 1 · Cryptic Coloration", "values": ["14"]},
             {"label": "Blue 2 · Bountiful Caves", "values": ["9"]},
         ]
+        # The values its Sealife tiles were scored with, as the tiles keep them.
+        assert extras["tables"][1] == {
+            "title": "Sealife VPs used",
+            "rows": [
+                {"label": "Whale Shark (A1)", "values": ["7 VP"]},
+                {"label": "Dugong (B1)", "values": ["10 VP"]},
+                {"label": "Hawksbill Sea Turtle (C2)", "values": ["2 per count"]},
+                {"label": "Spiny Seahorse (C4)", "values": ["6 VP"]},
+                {"label": "Pom-Pom Crab (D1)", "values": ["7 VP"]},
+                {"label": "Greater Blue-Ringed Octopus (E1)", "values": ["7 VP"]},
+            ],
+        }
         assert extras["warnings"] == [
             "Mira's ocean has 3 empty spaces; a game ends when 4 are left."
         ]
@@ -971,6 +1032,18 @@ class TestCatalogue:
 
     def test_put_is_not_allowed(self, alice_client: Client) -> None:
         assert alice_client.put(self.url).status_code == 405
+
+    def test_values_tables_taught_it_before_are_forgotten(self, alice: Any) -> None:
+        """Before, any phone's first typed value became everyone's pre-fill (source
+        "table"); the migration makes those unknown again and keeps edited ones."""
+        SealifeCatalogueEntry.objects.filter(code="A1").update(vp=7, source="table")
+        SealifeCatalogueEntry.objects.filter(code="B1").update(vp=10, source="edited")
+        forget = importlib.import_module(
+            "scorepad.pads.shallow_sea.migrations.0002_group_sealife_values"
+        ).forget_values_typed_at_tables
+        forget(django_apps, None)
+        a1, b1 = SealifeCatalogueEntry.objects.filter(code__in=["A1", "B1"]).order_by("code")
+        assert (a1.vp, a1.source, b1.vp, b1.source) == (None, "engine", 10, "edited")
 
 
 def test_no_two_bubbles_share_a_tap_area() -> None:

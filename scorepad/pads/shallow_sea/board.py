@@ -29,8 +29,8 @@ from games.shallow_sea.data import (
 )
 from games.shallow_sea.info import INFO
 from games.shallow_sea.scoring import lonely_tiles
-from scorepad.models import Play, Result
-from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
+from scorepad.models import Group, Play, Result
+from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
 
 # --- The ocean, drawn -----------------------------------------------------------
 # The board's lattice (columns 0-10, rows 0-6: spaces and the bubbles between them)
@@ -303,33 +303,82 @@ def draw_board(
 # --- The Sealife catalogue ------------------------------------------------------------
 @dataclass(frozen=True)
 class Printed:
-    """What one Sealife type's tiles print, where known."""
+    """What one Sealife type's tiles print, where known, and who says so."""
 
     vp: int | None
     partial_vp: int | None
-    source: str  # "play" (already used in this play), a catalogue source, or "engine"
+    source: str  # one of PRINTED_SOURCES
+
+    @property
+    def source_label(self) -> str:
+        return PRINTED_SOURCES[self.source]
 
 
-def printed_values(boards: Iterable[Mapping[str, Any]]) -> dict[str, Printed]:
+PRINTED_SOURCES = {
+    "play": "this play",
+    "group": "the group's last plays",
+    "edited": "the catalogue",
+    "engine": "the rulebook",
+}
+
+
+def values_in_play(boards: Iterable[Mapping[str, Any]]) -> dict[str, tuple[int | None, int | None]]:
+    """What the play's own Sealife tiles print (VPs, VPs per count), by type."""
+    found: dict[str, tuple[int | None, int | None]] = {}
+    for board in boards:
+        for tile in board.get("tiles", {}).values():
+            code = tile.get("code")
+            if tile.get("kind") != "sealife" or code not in SEALIFE:
+                continue
+            vp, partial_vp = found.get(code, (None, None))
+            found[code] = (
+                tile["vp"] if tile.get("vp") is not None else vp,
+                tile["partial_vp"] if tile.get("partial_vp") is not None else partial_vp,
+            )
+    return found
+
+
+def printed_values(play: Play, results: Iterable[Result], user: Any) -> dict[str, Printed]:
     """What each type prints, for pre-filling a tile: a value another tile of this play
-    already uses comes first (all tiles of a type print the same), then the catalogue."""
+    already uses comes first (all tiles of a type print the same), then what the play's
+    group (or, for a play without one, the signed-in user's groups) typed last, then the
+    site catalogue, which only signed-in users change, on its own screen."""
     known = {
         code: Printed(row.vp, row.partial_vp, row.source)
         for code, row in SealifeCatalogueEntry.objects.known().items()
     }
-    for board in boards:
-        for tile in board.get("tiles", {}).values():
-            code = tile.get("code")
-            if tile.get("kind") != "sealife" or code not in known:
+    groups = [play.group] if play.group_id else Group.objects.for_user(user)
+    remembered = {
+        code: (row.vp, row.partial_vp, "group")
+        for code, row in GroupSealifeValue.objects.for_groups(groups).items()
+    }
+    played = {
+        code: (*values, "play")
+        for code, values in values_in_play(board_of(r) for r in results).items()
+    }
+    for layer in (remembered, played):
+        for code, (vp, partial_vp, source) in layer.items():
+            if code not in known:
                 continue
-            vp, partial_vp = tile.get("vp"), tile.get("partial_vp")
             before = known[code]
             known[code] = Printed(
                 vp if vp is not None else before.vp,
                 partial_vp if partial_vp is not None else before.partial_vp,
-                "play",
+                source,
             )
     return known
+
+
+def printed_text(vp: int | None, partial_vp: int | None) -> str:
+    """A type's printed values in words: "7 VP, 2 per count"."""
+    parts = [f"{vp} VP"] if vp is not None else []
+    parts += [f"{partial_vp} per count"] if partial_vp is not None else []
+    return ", ".join(parts) or "VPs not given"
+
+
+def describe_values(values: Mapping[str, tuple[int | None, int | None]]) -> list[str]:
+    """The printed values a play used, in words: "Whale Shark (A1): 7 VP"."""
+    return [f"{sealife_name(code)}: {printed_text(*values[code])}" for code in sorted(values)]
 
 
 # --- Setup, in words --------------------------------------------------------------------
@@ -447,6 +496,25 @@ def result_extras(play: Play, results: list[Result]) -> dict[str, Any]:
                 "rows": [
                     {"label": card_label(color, number), "values": values}
                     for (color, number), values in cards.items()
+                ],
+            }
+        )
+    used = {r.name: values_in_play([board_of(r)]) for r in results}
+    codes = sorted({code for values in used.values() for code in values})
+    if codes:
+        # Every tile keeps the values it was scored with: the result says which.
+        tables.append(
+            {
+                "title": "Sealife VPs used",
+                "rows": [
+                    {
+                        "label": sealife_name(code),
+                        "values": [
+                            printed_text(*used[r.name][code]) if code in used[r.name] else ""
+                            for r in results
+                        ],
+                    }
+                    for code in codes
                 ],
             }
         )

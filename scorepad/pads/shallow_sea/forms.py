@@ -296,6 +296,7 @@ class TileForm(Form):
                     "name": SEALIFE[value].name,
                     "vp": known.vp,
                     "partial_vp": known.partial_vp,
+                    "source": known.source_label,
                     "anywhere": SEALIFE[value].where == "anywhere",
                 }
             )

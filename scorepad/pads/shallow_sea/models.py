@@ -1,6 +1,7 @@
-"""Shallow Sea's own data: achievements ticked by hand, and the Sealife catalogue.
+"""Shallow Sea's own data: achievements ticked by hand, the Sealife catalogue, and the
+Sealife values a group's players typed at their table.
 
-Both tables were created by the shared app (their names stay scorepad_*)."""
+The first two tables were created by the shared app (their names stay scorepad_*)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from games.shallow_sea.data import SEALIFE
+from scorepad.models import Group
 
 
 class AchievementTickQuerySet(models.QuerySet["AchievementTick"]):
@@ -62,28 +63,6 @@ class SealifeCatalogueQuerySet(models.QuerySet["SealifeCatalogueEntry"]):
             for code, kind in SEALIFE.items()
         }
 
-    def learn(self, code: str, vp: int | None, partial_vp: int | None, user: Any) -> list[str]:
-        """Keep values typed at the table where the catalogue does not know them yet; a
-        value the catalogue already holds is only changed on the catalogue screen.
-        Returns what was learnt, for the screen to say."""
-        learnt = []
-        who = user if user.is_authenticated else None
-        self.get_or_create(
-            code=code, defaults={"vp": SEALIFE[code].vp, "partial_vp": SEALIFE[code].partial_vp}
-        )
-        for field, value, what in (("vp", vp, "VPs"), ("partial_vp", partial_vp, "VPs per count")):
-            if value is None:
-                continue
-            changed = self.filter(Q(code=code) & Q(**{f"{field}__isnull": True})).update(
-                **{field: value},
-                source=SealifeCatalogueEntry.Source.TABLE,
-                updated=timezone.now(),
-                updated_by=who,
-            )
-            if changed:
-                learnt.append(f"{value} {what}")
-        return learnt
-
     @transaction.atomic
     def edit(self, values: dict[str, tuple[int | None, int | None]], user: Any) -> list[str]:
         """Save the catalogue screen: each type's (VPs, VPs per count). Returns the
@@ -109,13 +88,12 @@ class SealifeCatalogueEntry(models.Model):
     """What one Sealife type's tiles print (the rulebook's pictures held it).
 
     Site data, seeded with what the scoring engine knows (games.shallow_sea.data.SEALIFE,
-    where every value starts unknown), edited on the catalogue screen and filled in when
-    a value is typed at the table. A play never reads it back: each of its tiles keeps
-    the values it was scored with."""
+    where every value starts unknown) and changed only on the catalogue screen, by a
+    signed-in user: what pre-fills everyone's tiles is never a value typed at some table.
+    A play never reads it back: each of its tiles keeps the values it was scored with."""
 
     class Source(models.TextChoices):
         ENGINE = "engine", "The rulebook's text"
-        TABLE = "table", "Typed at the table"
         EDITED = "edited", "Edited in the catalogue"
 
     code = models.CharField(max_length=2, unique=True)
@@ -136,3 +114,54 @@ class SealifeCatalogueEntry(models.Model):
 
     def __str__(self) -> str:
         return f"Sealife {self.code}: {self.vp} VP, {self.partial_vp} per count"
+
+
+class GroupSealifeValueQuerySet(models.QuerySet["GroupSealifeValue"]):
+    def remember(self, user: Any, code: str, vp: int | None, partial_vp: int | None) -> bool:
+        """Keep what a signed-in player typed for a Sealife type for each of their groups
+        (a value left blank changes nothing). True if any group's value is new."""
+        typed = {k: v for k, v in (("vp", vp), ("partial_vp", partial_vp)) if v is not None}
+        changed = False
+        for group in Group.objects.for_user(user) if typed else ():
+            row, created = self.get_or_create(
+                group=group, code=code, defaults={**typed, "updated_by": user}
+            )
+            if not created and any(getattr(row, k) != v for k, v in typed.items()):
+                for key, value in typed.items():
+                    setattr(row, key, value)
+                row.updated_by = user
+                row.save()
+                created = True
+            changed = changed or created
+        return changed
+
+    def for_groups(self, groups: Any) -> dict[str, GroupSealifeValue]:
+        """The newest value each type has in any of ``groups``."""
+        found: dict[str, GroupSealifeValue] = {}
+        for row in self.filter(group__in=groups).order_by("-updated"):
+            found.setdefault(row.code, row)
+        return found
+
+
+class GroupSealifeValue(models.Model):
+    """What one Sealife type prints, as a group's signed-in player typed it at a table:
+    it pre-fills that group's later plays, and no one else's."""
+
+    group = models.ForeignKey(Group, models.CASCADE, related_name="sealife_values")
+    code = models.CharField(max_length=2)
+    vp = models.PositiveSmallIntegerField("VPs when completed", null=True, blank=True)
+    partial_vp = models.PositiveSmallIntegerField("VPs per count met", null=True, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    objects = GroupSealifeValueQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "code"], name="one_sealife_value_per_group")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.group}: Sealife {self.code}: {self.vp} VP, {self.partial_vp} per count"

@@ -33,6 +33,7 @@ from scorepad.pads.shallow_sea.board import (
     board_of,
     bubble_point,
     describe_tile,
+    describe_values,
     draw_board,
     entered,
     fish_on_bubbles,
@@ -40,6 +41,7 @@ from scorepad.pads.shallow_sea.board import (
     score_lines,
     setup_summary,
     sheet_of,
+    values_in_play,
     with_fish,
     with_tile,
 )
@@ -51,7 +53,7 @@ from scorepad.pads.shallow_sea.forms import (
     SheetForm,
     TileForm,
 )
-from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
+from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
 from scorepad.table import Access, access_to
 from scorepad.views.common import (
     _get_play_for_user,
@@ -117,7 +119,10 @@ def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
     ctx = {
         "play": play,
         "problems": progress.problems,
-        "summary": setup_summary(play.mode, play.options),
+        "summary": {
+            **setup_summary(play.mode, play.options),
+            "values": describe_values(values_in_play(board_of(r) for r in results)),
+        },
         **table_region(request, play, results, progress),
     }
     return render_screen(request, "shallow_sea/play.html", ctx, "players")
@@ -209,9 +214,11 @@ def _ocean_context(
 PLACE = "__PLACE__"
 
 
-def _offline_editors(play: Play, results: list[Result], result: Result) -> dict[str, Any]:
+def _offline_editors(
+    request: HtmxHttpRequest, play: Play, results: list[Result], result: Result
+) -> dict[str, Any]:
     sealife = play.options.get("setup", {}).get("sealife", [])
-    printed = printed_values(board_of(r) for r in results)
+    printed = printed_values(play, results, request.user)
     args = [play.uuid, result.position, PLACE]
     space = {"kind": "space", "space": PLACE, "title": PLACE, "errors": []}
     bubble = {"kind": "bubble", "name": PLACE, "title": PLACE, "errors": []}
@@ -232,7 +239,10 @@ def ocean_offline_forms(request: HtmxHttpRequest, play_id: UUID, position: int) 
     worker's cache), so the board's own page does not carry them on every load."""
     play = _get_seat_play_for_user(request, play_id, "board")
     results, result, _ = _get_seat_for_user(request, play, position)
-    ctx = {"offline": _offline_editors(play, results, result), "ocean_url": seat_url(play, result)}
+    ctx = {
+        "offline": _offline_editors(request, play, results, result),
+        "ocean_url": seat_url(play, result),
+    }
     return render(request, "shallow_sea/offline_forms.html", ctx)
 
 
@@ -281,7 +291,7 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
         raise Http404("No such space on the board.")
     results, result, access = _get_seat_for_user(request, play, position)
     sealife = play.options.get("setup", {}).get("sealife", [])
-    printed = printed_values(board_of(r) for r in results)
+    printed = printed_values(play, results, request.user)
     tile = board_of(result).get("tiles", {}).get(space)
     errors: list[str] = []
     if request.method == "POST":
@@ -346,15 +356,18 @@ def _editor_screen(
 
 
 def _learn(request: HtmxHttpRequest, tile: dict[str, Any] | None, form: TileForm) -> list[str]:
-    """Values typed for a Sealife tile go into the catalogue where it had none."""
-    if not tile or tile.get("kind") != "sealife":
+    """Values a signed-in player typed for a Sealife tile pre-fill their groups' next
+    plays; the site's catalogue changes only on its own screen."""
+    if not tile or tile.get("kind") != "sealife" or not request.user.is_authenticated:
         return []
-    typed = form.cleaned_data
-    learnt = SealifeCatalogueEntry.objects.learn(
-        tile["code"], typed.get("vp"), typed.get("partial_vp"), request.user
-    )
-    name = SEALIFE[tile["code"]].name
-    return [f"The catalogue now knows the {name}: {', '.join(learnt)}."] if learnt else []
+    code, typed = tile["code"], form.cleaned_data
+    known = form.printed[code]  # what pre-filled the tile: nothing new to keep
+    vp, partial_vp = typed.get("vp"), typed.get("partial_vp")
+    new_vp = vp if vp != known.vp else None
+    new_partial_vp = partial_vp if partial_vp != known.partial_vp else None
+    if not GroupSealifeValue.objects.remember(request.user, code, new_vp, new_partial_vp):
+        return []
+    return [f"Your groups' next plays will know the {SEALIFE[code].name}'s VPs."]
 
 
 def _after_save(
@@ -482,7 +495,8 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
 @login_required
 @require_http_methods(["GET", "POST"])
 def sealife_catalogue(request: AuthenticatedHttpRequest) -> HttpResponse:
-    """What each Sealife type prints: seen and corrected here, learnt at the table."""
+    """What each Sealife type prints, for every user's tiles: changed only here, by a
+    signed-in user (values typed at a table stay with that play and its group)."""
     entries = {row.code: row for row in SealifeCatalogueEntry.objects.select_related("updated_by")}
     initial = {}
     for code, row in SealifeCatalogueEntry.objects.known().items():
