@@ -19,6 +19,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
 import games
+from games.shallow_sea.data import SCENARIOS
 from scorepad.models import Group, Play, start_play
 from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, GAP, SPACE_SHAPES, UNIT
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
@@ -839,6 +840,27 @@ class TestSheet:
         play.refresh_from_db()
         assert play.ordered_results()[0].entry["sheet"]["different_sealife"] == 4  # types
         assert client.get(sheet_url(play)).context["form"].initial["different_sealife"] == 8
+
+    def test_scenario_14_s_orange_line_takes_the_doubled_vps_the_pad_holds(
+        self, client: Client
+    ) -> None:
+        fourteen = SCENARIOS[14]
+        setup = {"orange": [fourteen.orange], "blue": [fourteen.blue], "sealife": fourteen.sealife}
+        scenario = {"kind": "scenario", "number": 14}
+        play = start(entry="sheet", setup=setup, achievement=scenario)
+        body = client.get(sheet_url(play)).content.decode()
+        assert "Orange: Trios, doubled" in body
+        assert "write the doubled VPs, as the pad holds them (a card worth 8 is 16)" in body
+        response = client.post(sheet_url(play), {"orange": "7"}, **HTMX)
+        assert response.context["form"].errors["orange"] == [
+            "Orange, doubled by scenario 14: an even number; 7 cannot be right."
+        ]
+        # Trios pays in steps of 4: a card worth 8 is 16 on this pad.
+        response = client.post(sheet_url(play), {"orange": "16"}, **HTMX)
+        assert response.context["live"]["player"].breakdown["orange"] == 16  # not 32
+        play.refresh_from_db()
+        assert play.ordered_results()[0].entry["sheet"]["orange"] == 8  # the card's VPs
+        assert client.get(sheet_url(play)).context["form"].initial["orange"] == 16
 
     def test_htmx_saves_as_you_type_and_returns_the_live_panel(self, client: Client) -> None:
         play = start(entry="sheet")

@@ -19,6 +19,7 @@ from games.shallow_sea.data import (
     COLORS,
     CORAL_VPS,
     DIFFERENT_SEALIFE_VP,
+    DOUBLE_ORANGE_SCENARIO,
     FIRST_FAMILY_GAME_SEALIFE,
     FIRST_GAME_BLUE,
     FIRST_GAME_ORANGE,
@@ -426,15 +427,37 @@ class OceanExtrasForm(Form):
 
 
 # --- The paper pad's column -------------------------------------------------------------------
-class SheetForm(Form):
-    """One player's column of the paper score pad; a blank line is not entered yet."""
+def orange_factor(achievement: dict[str, Any] | None) -> int:
+    """What the pad's Orange line is the card's VPs times: scenario 14 doubles them."""
+    return 2 if achievement == {"kind": "scenario", "number": DOUBLE_ORANGE_SCENARIO} else 1
 
-    def __init__(self, mode: str, setup: dict[str, Any], *args: Any, **kwargs: Any):
+
+class SheetForm(Form):
+    """One player's column of the paper score pad, each line the VPs the pad holds; a
+    blank line is not entered yet."""
+
+    def __init__(
+        self,
+        mode: str,
+        setup: dict[str, Any],
+        achievement: dict[str, Any] | None,
+        *args: Any,
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
+        self.orange_factor = orange_factor(achievement)
         if mode != "family":
             for color, cards in (("orange", ORANGE_CARDS), ("blue", BLUE_CARDS)):
                 names = " or ".join(cards[n].name for n in setup.get(color, []))
                 self.fields[color] = count_field(f"{color.title()}: {names}".rstrip(": "), None)
+            if self.orange_factor > 1:
+                self.fields["orange"] = count_field(
+                    f"{self.fields['orange'].label}, doubled", None, step=self.orange_factor
+                )
+                self.fields["orange"].help_text = (
+                    f"Scenario {DOUBLE_ORANGE_SCENARIO} doubles the Orange card: write the "
+                    "doubled VPs, as the pad holds them (a card worth 8 is 16)."
+                )
         for row in ROWS:
             self.fields[f"row_{row}"] = count_field(f"Row {row} tiles", None)
         if mode != "family":
@@ -461,6 +484,15 @@ class SheetForm(Form):
     def other_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if not name.startswith("row_")]
 
+    def clean_orange(self) -> int | None:
+        vp = self.cleaned_data.get("orange")
+        if vp is not None and vp % self.orange_factor:
+            raise forms.ValidationError(
+                f"Orange, doubled by scenario {DOUBLE_ORANGE_SCENARIO}: an even number; "
+                f"{vp} cannot be right."
+            )
+        return vp
+
     def clean_different_sealife(self) -> int | None:
         vp = self.cleaned_data.get("different_sealife")
         if vp is not None and vp % DIFFERENT_SEALIFE_VP:
@@ -477,16 +509,22 @@ class SheetForm(Form):
         sheet = {k: v for k, v in data.items() if not k.startswith("row_") and v is not None}
         if "different_sealife" in sheet:
             sheet["different_sealife"] //= DIFFERENT_SEALIFE_VP
+        if "orange" in sheet:
+            sheet["orange"] //= self.orange_factor
         rows = [data.get(f"row_{row}") for row in ROWS]
         if any(vp is not None for vp in rows):
             sheet["rows"] = [vp or 0 for vp in rows]
         return sheet
 
     @classmethod
-    def initial_from(cls, sheet: dict[str, Any]) -> dict[str, Any]:
+    def initial_from(
+        cls, sheet: dict[str, Any], achievement: dict[str, Any] | None
+    ) -> dict[str, Any]:
         initial = {k: v for k, v in sheet.items() if k != "rows"}
         if "different_sealife" in initial:
             initial["different_sealife"] *= DIFFERENT_SEALIFE_VP
+        if "orange" in initial:
+            initial["orange"] *= orange_factor(achievement)
         for row, vp in zip(ROWS, sheet.get("rows", []), strict=False):
             initial[f"row_{row}"] = vp
         return initial

@@ -443,12 +443,12 @@ def ocean_bubble(
 def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpResponse:
     play = _get_seat_play_for_user(request, play_id, "sheet")
     results, result, access = _get_seat_for_user(request, play, position)
-    setup = play.options.get("setup", {})
+    setup, achievement = play.options.get("setup", {}), play.options.get("achievement")
     errors: list[str] = []
     saved = False
     if request.method == "POST":
         data = posted(request)
-        form = SheetForm(play.mode, setup, data)
+        form = SheetForm(play.mode, setup, achievement, data)
         if form.is_valid():
             try:
                 play.save_part(
@@ -471,7 +471,8 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
                 if not request.htmx:
                     return redirect(request.path)
     else:
-        form = SheetForm(play.mode, setup, initial=SheetForm.initial_from(sheet_of(result)))
+        initial = SheetForm.initial_from(sheet_of(result), achievement)
+        form = SheetForm(play.mode, setup, achievement, initial=initial)
     later = next_seat(results, result.position, access)
     ctx = {
         "play": play,
