@@ -10,10 +10,38 @@ from scorepad.models import Group
 
 
 class Form(forms.Form):
-    """The site's forms: a label reads as a sentence, with no colon after it."""
+    """The site's forms: a label reads as a sentence, with no colon after it, and a
+    field left blank says which one and what it needs (not Django's "This field is
+    required.")."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **{"label_suffix": "", **kwargs})
+
+    def full_clean(self) -> None:
+        # Here, not in __init__: forms add their fields after this class's __init__.
+        stock = forms.Field.default_error_messages["required"]
+        for field in self.fields.values():
+            if field.error_messages.get("required") == stock:
+                what = str(field.label or "This").rstrip(":")
+                needs = (
+                    "choose one"
+                    if isinstance(field, forms.ChoiceField)
+                    else "choose a file"
+                    if isinstance(field, forms.FileField)
+                    else "fill it in"
+                )
+                field.error_messages["required"] = f"{what}: {needs}."
+        super().full_clean()
+
+    def forget_blanks(self) -> None:
+        """Drop the errors of fields still blank: while a form is being filled in (its
+        live preview), a field the player has not reached yet is not a mistake."""
+        for name, errors in list(self.errors.as_data().items()):
+            kept = [e for e in errors if e.code != "required"]
+            if kept:
+                self.errors[name] = self.error_class(kept)
+            else:
+                del self.errors[name]
 
 
 class SignupForm(UserCreationForm):

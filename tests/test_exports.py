@@ -428,7 +428,7 @@ class TestImport:
 
     def test_no_file_is_refused(self, alice_client: Client, beach: Group) -> None:
         response = alice_client.post(f"/groups/{beach.pk}/import/")
-        assert response.context["form"].errors["file"] == ["This field is required."]
+        assert response.context["form"].errors["file"] == ["Scorepad file (.json): choose a file."]
 
     def test_a_file_too_large_is_refused(
         self, alice_client: Client, beach: Group, monkeypatch: Any

@@ -157,6 +157,18 @@ class TestNewEvent:
         assert response.context["form"]["creatures"].value() == "3"
         assert response.context["points"] == "Ana +3"
 
+    def test_a_field_not_reached_yet_is_no_mistake_in_the_preview(
+        self, client: Client, seagrass_play: Play
+    ) -> None:
+        url = f"/plays/{seagrass_play.uuid}/events/new/colony/"
+        preview = client.post(url, {"creatures": "3"}, headers={"HX-Request": "true"})
+        assert preview.context["form"].errors == {}
+        assert "choose one" not in preview.text
+        saved = client.post(url, {"creatures": "3", "action": "save"})
+        # Saving says which field and what it needs, not "This field is required."
+        assert saved.context["form"].errors["player"] == ["Who: choose one."]
+        assert not seagrass_play.events.exists()
+
     def test_discovery_set_needs_the_expansion(self, client: Client, seagrass_play: Play) -> None:
         url = f"/plays/{seagrass_play.uuid}/events/new/discovery_set/"
         assert client.get(url).status_code == 404

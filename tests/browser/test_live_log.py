@@ -62,3 +62,59 @@ def test_log_undo_edit_and_finish(
     expect(page.locator(".ranking li.winner")).to_contain_text("Ana")
     screenshot("result")
     assert console_errors == []
+
+
+def test_coral_stations_event_screens_lead_nowhere_wrong(
+    page: Page, console_errors: list[str], screenshot: Callable[[str], Path]
+) -> None:
+    """Each of issue 12's Coral Stations screens as a player met it: the funds helper
+    shows one current line, the preview button only without JavaScript, a delete asks
+    first, and open stations can be entered from the final tally before anything else."""
+    page.goto("/games/coral-stations/new/")
+    page.get_by_label("Player 1").fill("Ana")
+    page.get_by_label("Player 2").fill("Ben")
+    page.get_by_role("button", name="Start scoring").click()
+    hub = page.url
+
+    page.get_by_role("link", name="Surfacing").click()
+    funds = page.locator("#funds-result")
+    expect(funds).to_have_text("Enter both to see your money after surfacing.")
+    # The live preview replaces it: the button that works it out is for pages without JS.
+    expect(page.locator("button.no-js-only", has_text="Work out the points")).to_be_hidden()
+    page.fill("#id_funds-divers_on_board", "2")
+    page.fill("#id_funds-money_before", "5")
+    expect(funds).to_contain_text("you now hold")
+    expect(funds).not_to_contain_text("Enter both")
+    expect(page.locator("[id=funds-result]")).to_have_count(1)
+    # Who surfaces is not chosen yet: not a mistake while filling in (it was "This
+    # field is required." as soon as anything was typed).
+    expect(page.locator("#id_player-error")).to_be_empty()
+    screenshot("funds")
+
+    page.goto(hub)
+    page.get_by_role("link", name="Coral discarded").click()
+    page.get_by_text("Ben", exact=True).click()
+    page.fill("#id_tiles", "2")
+    page.get_by_role("button", name="Add to the log").click()
+    page.get_by_role("link", name="Ben discards 2 coral").click()
+    delete = page.get_by_role("button", name="Yes, delete it")
+    expect(delete).to_be_hidden()  # folded away from Save, until asked for
+    page.get_by_text("Delete this event…").click()
+    screenshot("delete")
+    delete.click()
+    expect(page.get_by_role("link", name="Ben discards 2 coral")).to_have_count(0)
+
+    # The final tally, with nothing else entered yet, offers the open stations.
+    page.locator(".chips").get_by_role("link", name="Ana").click()
+    tally = page.url
+    page.get_by_role("link", name="Add an open station").click()
+    page.fill("#id_high", "6")
+    page.fill("#id_low", "3")
+    page.get_by_role("button", name="Add to the log").click()
+    expect(page).to_have_url(tally)
+    expect(page.get_by_role("main")).to_contain_text("Open station 6/3")
+    # Nothing saved on this screen yet: its status line draws no empty box.
+    status = page.locator("#status").bounding_box()
+    assert status and status["height"] < 4
+    screenshot("tally")
+    assert console_errors == []

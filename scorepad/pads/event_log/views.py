@@ -209,6 +209,7 @@ def _event_screen(
     if request.method == "POST":
         data = posted(request)
         form = SpecForm(kind.fields, players, play.options, data)
+        action = request.POST.get("action")
         if form.is_valid():
             entered = {"type": kind.type, **form.to_json()}
             try:
@@ -217,7 +218,6 @@ def _event_screen(
                 earlier = events[: events.index(event)] if event else events
                 prefix = _game_index(screens, [e.data for e in earlier], kind.type)
                 errors = attach_errors(e, form, f"{prefix}.")
-            action = request.POST.get("action")
             if points is not None and not form.errors and action == "save" and not request.htmx:
                 try:
                     return _store_event(request, play, event, entered, points, access)
@@ -227,6 +227,8 @@ def _event_screen(
                     errors = [stale_message(request, "this event", saved_now, yours)]
                     assert event is not None
                     event.data = e.current or event.data
+        elif request.htmx and action != "save":
+            form.forget_blanks()
     else:
         saved = event.data if event else {}
         initial = SpecForm.initial_from(kind.fields, players, saved)
