@@ -60,3 +60,34 @@ def test_score_a_two_player_game(
     expect(page.locator(".ranking")).to_contain_text(str(TOTALS["Ana"]))
     screenshot("result")
     assert console_errors == []
+
+
+def test_a_reef_of_the_wrong_size_is_flagged_and_blocks_finishing(
+    page: Page, console_errors: list[str], screenshot: Callable[[str], Path]
+) -> None:
+    """12 cards in a 2-player reef (hand size 10) was "Saved" and finished before."""
+    page.goto("/games/reef-draft/new/")
+    page.get_by_label("Player 1").fill("Ana")
+    page.get_by_label("Player 2").fill("Ben")
+    page.get_by_role("button", name="Start scoring").click()
+    page.locator(".rounds > li").first.get_by_role("link", name="Ana").click()
+    for number, reefs in enumerate(ROUNDS, 1):
+        expect(page.get_by_role("heading", name=f"Round {number}: Ana's reef")).to_be_visible()
+        fill_reef(page, reefs["Ana"])
+        page.get_by_role("button", name="Save, next: Ben").click()
+        expect(page.get_by_role("heading", name=f"Round {number}: Ben's reef")).to_be_visible()
+        fill_reef(page, reefs["Ben"])
+        if number < len(ROUNDS):
+            page.get_by_role("button", name=f"Save, next: round {number + 1}, Ana").click()
+    for _ in range(2):
+        page.get_by_role("button", name="One more: Jellies").click()
+    expect(page.locator(".warn", has_text="12 of 10 cards")).to_be_visible()
+    screenshot("flagged")
+    page.get_by_role("button", name="Save and see the scoreboard").click()
+    page.get_by_role("button", name="Finish and see the result").click()
+    expect(page.get_by_role("status")).to_contain_text(
+        "Round 3, Ben's reef: 12 cards, but every reef ends a round with exactly 10"
+    )
+    expect(page.locator(".ranking")).to_have_count(0)
+    screenshot("refused")
+    assert console_errors == []
