@@ -32,11 +32,24 @@ function complete(form) {
 let tappedAt = 0;
 document.addEventListener("pointerdown", () => { tappedAt = Date.now(); }, true);
 
+// What the tile still needs comes into view under the thumb: a coral's fish, or the
+// first box to type (the keypad opens on it).
+function showNext(form) {
+  const fish = form.querySelector(".fish-choice");
+  if (fish && fish.offsetParent) {
+    fish.scrollIntoView({ block: "nearest" });
+    return;
+  }
+  const blank = [...form.querySelectorAll(".sealife-only input[type=number]")].find((input) => input.offsetParent && input.value === "");
+  if (blank) blank.focus();
+}
+
 document.addEventListener("change", (event) => {
   const radio = event.target;
   if (!radio.matches(".tile-form input[type=radio]")) return;
   if (radio.name === "piece") prefill(radio);
   if (Date.now() - tappedAt < 1500 && complete(radio.form)) radio.form.requestSubmit();
+  else showNext(radio.form);
 });
 
 document.addEventListener("input", (event) => {
