@@ -20,6 +20,28 @@ def fill_reef(page: Page, reef: dict[str, Any]) -> None:
             page.fill(f"#id_{kind}", str(count))
 
 
+def enter_every_reef(
+    page: Page, *, first: Callable[[], None] | None = None, last: Callable[[], None] | None = None
+) -> None:
+    """From the hub, each round's reefs (tests.reef_draft_games) with each seat's Save;
+    ``first`` runs on the first reef before it is filled in, ``last`` on the last reef
+    before its Save."""
+    page.locator(".rounds > li").first.get_by_role("link", name="Ana").click()
+    for number, reefs in enumerate(ROUNDS, 1):
+        expect(page.get_by_role("heading", name=f"Round {number}: Ana's reef")).to_be_visible()
+        if number == 1 and first:
+            first()
+        fill_reef(page, reefs["Ana"])
+        page.get_by_role("button", name="Save, next: Ben").click()
+        expect(page.get_by_role("heading", name=f"Round {number}: Ben's reef")).to_be_visible()
+        fill_reef(page, reefs["Ben"])
+        if number < len(ROUNDS):
+            page.get_by_role("button", name=f"Save, next: round {number + 1}, Ana").click()
+    if last:
+        last()
+    page.get_by_role("button", name="Save and see the scoreboard").click()
+
+
 def test_score_a_two_player_game(
     page: Page, console_errors: list[str], screenshot: Callable[[str], Path]
 ) -> None:
@@ -31,24 +53,15 @@ def test_score_a_two_player_game(
     page.get_by_role("button", name="Start scoring").click()
     expect(page.get_by_role("heading", name="Reef Draft")).to_be_visible()
 
-    page.locator(".rounds > li").first.get_by_role("link", name="Ana").click()
-    for number, reefs in enumerate(ROUNDS, 1):
-        expect(page.get_by_role("heading", name=f"Round {number}: Ana's reef")).to_be_visible()
-        if number == 1:
-            # Live points while typing: two pairs of jellies are 10.
-            page.fill("#id_jellies", "4")
-            expect(page.locator(".live .round-points")).to_have_text("10")
-            page.get_by_role("button", name="One more: Dolphins").click()
-            expect(page.locator(".live .round-points")).to_have_text("11")
-            screenshot("entry-live")
-        fill_reef(page, reefs["Ana"])
-        page.get_by_role("button", name="Save, next: Ben").click()
-        expect(page.get_by_role("heading", name=f"Round {number}: Ben's reef")).to_be_visible()
-        fill_reef(page, reefs["Ben"])
-        if number < len(ROUNDS):
-            page.get_by_role("button", name=f"Save, next: round {number + 1}, Ana").click()
-        else:
-            page.get_by_role("button", name="Save and see the scoreboard").click()
+    def live_points() -> None:
+        # Live points while typing: two pairs of jellies are 10.
+        page.fill("#id_jellies", "4")
+        expect(page.locator(".live .round-points")).to_have_text("10")
+        page.get_by_role("button", name="One more: Dolphins").click()
+        expect(page.locator(".live .round-points")).to_have_text("11")
+        screenshot("entry-live")
+
+    enter_every_reef(page, first=live_points)
 
     expect(page.get_by_role("heading", name="Reef Draft")).to_be_visible()
     screenshot("scoreboard")
@@ -70,20 +83,14 @@ def test_a_reef_of_the_wrong_size_is_flagged_and_blocks_finishing(
     page.get_by_label("Player 1").fill("Ana")
     page.get_by_label("Player 2").fill("Ben")
     page.get_by_role("button", name="Start scoring").click()
-    page.locator(".rounds > li").first.get_by_role("link", name="Ana").click()
-    for number, reefs in enumerate(ROUNDS, 1):
-        expect(page.get_by_role("heading", name=f"Round {number}: Ana's reef")).to_be_visible()
-        fill_reef(page, reefs["Ana"])
-        page.get_by_role("button", name="Save, next: Ben").click()
-        expect(page.get_by_role("heading", name=f"Round {number}: Ben's reef")).to_be_visible()
-        fill_reef(page, reefs["Ben"])
-        if number < len(ROUNDS):
-            page.get_by_role("button", name=f"Save, next: round {number + 1}, Ana").click()
-    for _ in range(2):
-        page.get_by_role("button", name="One more: Jellies").click()
-    expect(page.locator(".warn", has_text="12 of 10 cards")).to_be_visible()
-    screenshot("flagged")
-    page.get_by_role("button", name="Save and see the scoreboard").click()
+
+    def two_jellies_too_many() -> None:
+        for _ in range(2):
+            page.get_by_role("button", name="One more: Jellies").click()
+        expect(page.locator(".warn", has_text="12 of 10 cards")).to_be_visible()
+        screenshot("flagged")
+
+    enter_every_reef(page, last=two_jellies_too_many)
     page.get_by_role("button", name="Finish and see the result").click()
     expect(page.get_by_role("status")).to_contain_text(
         "Round 3, Ben's reef: 12 cards, but every reef ends a round with exactly 10"
