@@ -6,8 +6,9 @@ import secrets
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from types import ModuleType
-from typing import Any
+from typing import Any, Self
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
@@ -70,9 +71,13 @@ class Group(models.Model):
 
     @transaction.atomic
     def remove_member(self, user: Any) -> None:
-        """A member leaves or is removed. Their plays stay in the history. When the last
-        owner goes, the longest-standing member becomes owner, so the group keeps one."""
+        """A member leaves or is removed. Their plays stay in the history; the join links
+        and claim links they made stop working, so that none lets anyone back in, them
+        least of all. When the last owner goes, the longest-standing member becomes
+        owner, so the group keeps one."""
         self.memberships.filter(user=user).delete()
+        self.invites.filter(created_by=user).revoke()
+        ClaimLink.objects.of_group(self).filter(created_by=user).revoke()
         owners = self.memberships.filter(role=Membership.Role.OWNER)
         if not owners.exists():
             heir = self.memberships.order_by("joined", "pk").first()
@@ -104,21 +109,49 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-class InviteQuerySet(models.QuerySet["Invite"]):
-    def active(self) -> InviteQuerySet:
-        return self.filter(revoked__isnull=True)
+# How long a join link or a claim link works after it was made.
+LINK_LIFETIME = timedelta(days=14)
 
 
-class Invite(models.Model):
-    """A join link for a group, valid until an owner revokes it."""
+class LinkQuerySet[L: Link](models.QuerySet[L]):
+    def active(self) -> Self:
+        return self.filter(revoked__isnull=True, created__gt=timezone.now() - LINK_LIFETIME)
 
-    group = models.ForeignKey(Group, models.CASCADE, related_name="invites")
+    def revoke(self) -> int:
+        return self.filter(revoked__isnull=True).update(revoked=timezone.now())
+
+
+class Link(models.Model):
+    """A link a member makes for someone outside the group. It works for LINK_LIFETIME,
+    until an owner revokes it or its maker leaves the group."""
+
     token = models.CharField(max_length=40, unique=True, default=new_token)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+"
     )
     created = models.DateTimeField(auto_now_add=True)
     revoked = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def expires(self) -> datetime:
+        return self.created + LINK_LIFETIME
+
+    def revoke(self) -> None:
+        self.revoked = timezone.now()
+        self.save(update_fields=["revoked"])
+
+
+class InviteQuerySet(LinkQuerySet["Invite"]):
+    pass
+
+
+class Invite(Link):
+    """A join link for a group: anyone with an account who opens it may join."""
+
+    group = models.ForeignKey(Group, models.CASCADE, related_name="invites")
 
     objects = InviteQuerySet.as_manager()
 
@@ -127,10 +160,6 @@ class Invite(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("join", args=[self.token])
-
-    def revoke(self) -> None:
-        self.revoked = timezone.now()
-        self.save(update_fields=["revoked"])
 
 
 class Player(models.Model):
@@ -141,8 +170,6 @@ class Player(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="players"
     )
-    # A guest's link for the person to claim their plays with their own account.
-    claim_token = models.CharField(max_length=40, unique=True, null=True, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -164,11 +191,10 @@ class Player(models.Model):
     def is_guest(self) -> bool:
         return self.user_id is None
 
-    def claim_link_token(self) -> str:
-        if not self.claim_token:
-            self.claim_token = new_token()
-            self.save(update_fields=["claim_token"])
-        return self.claim_token
+    def claim_link_by(self, user: Any) -> ClaimLink:
+        """The working claim link ``user`` made for this guest; a new one if there is none."""
+        link = self.claim_links.active().filter(created_by=user).first()
+        return link or self.claim_links.create(created_by=user)
 
     @transaction.atomic
     def merge_into(self, other: Player) -> None:
@@ -197,17 +223,78 @@ class Player(models.Model):
 
     @transaction.atomic
     def claim_for(self, user: Any) -> Player:
-        """``user`` says this guest was them: their group player takes the guest's plays."""
+        """This guest was ``user``, and the group lets them in (they are a member, or an
+        owner said yes): they become the guest, or their player in the group takes the
+        guest's plays, and they join. The guest's claim links go with the guest."""
         assert self.group is not None, "only a group's guests have claim links"
-        self.group.join(user)
         own = self.group.players.filter(user=user).exclude(pk=self.pk).first()
         if own is None:
             self.user = user
-            self.claim_token = None
-            self.save(update_fields=["user", "claim_token"])
-            return self
-        self.merge_into(own)
-        return own
+            self.save(update_fields=["user"])
+            self.claim_links.all().delete()
+        else:
+            self.merge_into(own)
+        self.group.join(user)
+        return own or self
+
+
+class ClaimLinkQuerySet(LinkQuerySet["ClaimLink"]):
+    def of_group(self, group: Group) -> Self:
+        return self.filter(player__group=group)
+
+    def active(self) -> Self:
+        return super().active().filter(claimed__isnull=True)
+
+    def waiting(self) -> Self:
+        """Claims by someone outside the group, each waiting for an owner's yes or no."""
+        return self.filter(claimed__isnull=False, revoked__isnull=True)
+
+
+class ClaimLink(Link):
+    """A guest's link for the person to claim the guest's plays with their own account.
+    It works once: a member who claims with it becomes the guest at once; anyone else
+    waits until an owner lets them in (or turns them down, which revokes it)."""
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="claim_links")
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    claimed = models.DateTimeField(null=True, blank=True)
+
+    objects = ClaimLinkQuerySet.as_manager()
+
+    def __str__(self) -> str:
+        return f"Claim link for {self.player}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("claim", args=[self.token])
+
+    @transaction.atomic
+    def use(self, user: Any) -> Player | None:
+        """``user`` says this link's guest was them. A member of the guest's group
+        becomes the guest (returned); anyone else waits for an owner (None). Raises
+        ClaimLink.DoesNotExist if the link stopped working meanwhile."""
+        links = (
+            ClaimLink.objects.select_for_update(of=("self",))
+            .active()
+            .select_related("player__group")
+        )
+        link = links.get(pk=self.pk)
+        guest = link.player
+        assert guest.group is not None, "only a group's guests have claim links"
+        if guest.group.membership_of(user) is not None:
+            return guest.claim_for(user)
+        link.claimed_by, link.claimed = user, timezone.now()
+        link.save(update_fields=["claimed_by", "claimed"])
+        return None
+
+    @transaction.atomic
+    def let_in(self) -> Player:
+        """An owner's yes to whoever waits on this link: they join and become its guest.
+        Raises ClaimLink.DoesNotExist if nobody waits on it any more."""
+        links = ClaimLink.objects.select_for_update(of=("self",)).waiting().select_related("player")
+        link = links.get(pk=self.pk)
+        return link.player.claim_for(link.claimed_by)
 
 
 class MergeRefused(Exception):

@@ -24,6 +24,16 @@ urlpatterns = [
         name="revoke_invite",
     ),
     path(
+        "groups/<int:group_id>/claim-links/<int:claim_link_id>/revoke/",
+        groups.revoke_claim_link,
+        name="revoke_claim_link",
+    ),
+    path(
+        "groups/<int:group_id>/claim-links/<int:claim_link_id>/let-in/",
+        groups.let_in,
+        name="let_in",
+    ),
+    path(
         "groups/<int:group_id>/members/<int:user_id>/remove/",
         groups.remove_member,
         name="remove_member",

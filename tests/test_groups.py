@@ -110,8 +110,9 @@ class TestHistoryAndRecords:
         with django_assert_num_queries(13):
             alice_client.get(f"/groups/{group.pk}/")
         ana = group.players.get(name="Ana")
-        # session, user, group, player, their results, rivals, other players, owner check.
-        with django_assert_num_queries(8):
+        # session, user, group, player, their results, rivals, other players, owner check,
+        # the claim link the viewer made for this guest.
+        with django_assert_num_queries(9):
             alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
 
     def test_outsider_gets_404(self, outsider_client: Client, group: Group) -> None:
@@ -237,19 +238,20 @@ class TestMembers:
 
 class TestGuests:
     def test_claim_moves_the_guest_plays_to_the_account(
-        self, alice_client: Client, group: Group, make_user: Any
+        self, alice_client: Client, group: Group, alice: Any, make_user: Any
     ) -> None:
         record_play(group, {"Ana": 50, "Dee": 40}, day=1)
         record_play(group, {"Dee": 70, "Ana": 60}, day=2)
         dee = group.players.get(name="Dee")
         alice_client.post(f"/groups/{group.pk}/players/{dee.pk}/claim-link/")
-        dee.refresh_from_db()
+        claim = dee.claim_links.get().get_absolute_url()
         person = make_user("dee")
         client = Client()
         client.force_login(person)
-        assert b"Were you Dee?" in client.get(f"/claim/{dee.claim_token}/").content
-        client.post(f"/claim/{dee.claim_token}/")
-        # They joined with a player of their own, which now holds both plays.
+        client.post(group.invites.create(created_by=alice).get_absolute_url())
+        assert b"Were you Dee?" in client.get(claim).content
+        client.post(claim)
+        # The join link gave them a player of their own, which now holds both plays.
         mine = group.players.get(user=person)
         assert mine.results.count() == 2
         assert not Player.objects.filter(pk=dee.pk).exists()

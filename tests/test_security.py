@@ -8,13 +8,14 @@ from collections import defaultdict
 from typing import Any, cast
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.urls import URLPattern, URLResolver, reverse
 
 from scorepad import urls
 from scorepad.management.commands.seed_bench import renamed
-from scorepad.models import Invite, create_group, play_from_input, start_play
+from scorepad.models import ClaimLink, Invite, create_group, play_from_input, start_play
 from scorepad.pads import Sample, all_pads
 
 pytestmark = pytest.mark.django_db
@@ -55,13 +56,25 @@ PLAY_URLS = ("play", "table", "table_action", "finish", "result", "save_play", "
 
 def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Sample]]:
     """A group owned by ``owner`` with a player called Zelda (an outsider must never
-    see her name), an invite, another player, and a play in progress of every game;
-    and for every URL name, the samples of it that reach those."""
+    see her name), an invite, a claim link for Zelda, another player someone outside
+    the group claimed, and a play in progress of every game; and for every URL name,
+    the samples of it that reach those."""
     group = create_group(name, owner)
     zelda, quinn = group.players.create(name="Zelda"), group.players.create(name="Quinn")
     invite = Invite.objects.create(group=group, created_by=owner)
-    ids = {"group_id": group.pk, "player_id": zelda.pk, "invite_id": invite.pk}
+    claim_link = zelda.claim_link_by(owner)
+    ids = {
+        "group_id": group.pk,
+        "player_id": zelda.pk,
+        "invite_id": invite.pk,
+        "claim_link_id": claim_link.pk,
+    }
     world: dict[str, list[Sample]] = defaultdict(list)
+    # Someone outside the group who claimed Quinn waits for the owner to let them in.
+    asker = get_user_model().objects.create_user(f"asker-{group.pk}")
+    quinn.claim_link_by(owner).use(asker)
+    waiting = ClaimLink.objects.of_group(group).waiting().get()
+    world["let_in"].append(Sample("let_in", {"group_id": group.pk, "claim_link_id": waiting.pk}))
     for pad in all_pads():
         example = pad.example_input()
         data = pad.in_progress(example) if pad.in_progress else example

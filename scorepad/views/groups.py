@@ -8,15 +8,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorepad import stats
 from scorepad.forms import GroupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
-from scorepad.models import Group, Invite, MergeRefused, Player, create_group
+from scorepad.models import ClaimLink, Group, Invite, MergeRefused, Player, create_group
 from scorepad.pads import all_pads, group_panels, is_entered
 from scorepad.views.common import _get_group_for_user, _get_play_for_user, render_screen
 
@@ -36,6 +35,17 @@ def _get_player_for_user(
     """The group's player, with the group; 404 unless the user is in it."""
     group = _get_group_for_user(request, group_id)
     return group, get_object_or_404(group.players, pk=player_id)
+
+
+def _get_claim_link_for_user(
+    request: HtmxHttpRequest, group_id: int, claim_link_id: int
+) -> tuple[Group, ClaimLink]:
+    """The group's claim link that still works or waits, with the group; 404 unless the
+    user is in the group, 403 unless they own it."""
+    group = _get_owned_group_for_user(request, group_id)
+    links = ClaimLink.objects.of_group(group).filter(revoked__isnull=True)
+    link = get_object_or_404(links.select_related("player", "claimed_by"), pk=claim_link_id)
+    return group, link
 
 
 @login_required
@@ -79,10 +89,13 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
 @require_GET
 def people(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
+    claim_links = ClaimLink.objects.of_group(group).select_related("player", "created_by")
     ctx = {
         "group": group,
         "memberships": group.memberships.select_related("user").order_by("joined"),
-        "invites": group.invites.active().order_by("-created"),
+        "invites": group.invites.active().select_related("created_by").order_by("-created"),
+        "claim_links": claim_links.active().order_by("-created"),
+        "waiting": claim_links.waiting().select_related("claimed_by").order_by("claimed"),
         "players": group.players.all(),
         "is_owner": group.is_owner(request.user),
         "rename_form": GroupForm(instance=group),
@@ -119,6 +132,45 @@ def revoke_invite(request: AuthenticatedHttpRequest, group_id: int, invite_id: i
     invite = get_object_or_404(group.invites.active(), pk=invite_id)
     invite.revoke()
     messages.success(request, "That join link no longer works.")
+    return redirect("people", group.pk)
+
+
+@login_required
+@require_POST
+def revoke_claim_link(
+    request: AuthenticatedHttpRequest, group_id: int, claim_link_id: int
+) -> HttpResponse:
+    """Revoke a claim link; for one someone outside the group claimed with, turn them down."""
+    group, link = _get_claim_link_for_user(request, group_id, claim_link_id)
+    link.revoke()
+    if link.claimed_by is None:
+        messages.success(request, f"That claim link for {link.player.name} no longer works.")
+    else:
+        messages.success(
+            request,
+            f"{link.claimed_by.username} is not let in, and {link.player.name} stays a guest.",
+        )
+    return redirect("people", group.pk)
+
+
+@login_required
+@require_POST
+def let_in(request: AuthenticatedHttpRequest, group_id: int, claim_link_id: int) -> HttpResponse:
+    """Say yes to someone outside the group who claimed a guest: they join as the guest."""
+    group, link = _get_claim_link_for_user(request, group_id, claim_link_id)
+    if link.claimed_by is None:
+        raise Http404("Nobody waits on that claim link.")
+    try:
+        link.let_in()
+    except ClaimLink.DoesNotExist as e:
+        raise Http404("Nobody waits on that claim link any more.") from e
+    except MergeRefused as e:
+        messages.error(request, str(e))
+        return redirect("people", group.pk)
+    messages.success(
+        request,
+        f"{link.claimed_by.username} is in the group, and {link.player.name}'s plays are theirs.",
+    )
     return redirect("people", group.pk)
 
 
@@ -164,9 +216,9 @@ def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> 
         "page": stats.player_page(player),
         "others": group.players.exclude(pk=player.pk),
         "is_owner": group.is_owner(request.user),
-        "claim_url": (
-            request.build_absolute_uri(reverse("claim", args=[player.claim_token]))
-            if player.claim_token
+        "claim_link": (
+            player.claim_links.active().filter(created_by=request.user).first()
+            if player.is_guest
             else None
         ),
     }
@@ -180,7 +232,7 @@ def claim_link(request: AuthenticatedHttpRequest, group_id: int, player_id: int)
     if not player.is_guest:
         messages.error(request, f"{player.name} already belongs to an account.")
     else:
-        player.claim_link_token()
+        player.claim_link_by(request.user)
         messages.success(request, f"Send {player.name} the claim link below.")
     return redirect(player)
 
@@ -188,17 +240,33 @@ def claim_link(request: AuthenticatedHttpRequest, group_id: int, player_id: int)
 @login_required
 @require_http_methods(["GET", "POST"])
 def claim(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
-    """A guest's link: the person signs in and the guest's plays become theirs."""
-    guest = get_object_or_404(Player.objects.select_related("group"), claim_token=token)
+    """A guest's link: the person signs in and the guest's plays become theirs, at once
+    for a member of the group, once an owner lets them in for anyone else."""
+    link = get_object_or_404(
+        ClaimLink.objects.active().select_related("player__group"), token=token
+    )
+    guest = link.player
+    group = guest.group
+    assert group is not None, "only a group's guests have claim links"
     if request.method == "POST":
         try:
-            player = guest.claim_for(request.user)
+            player = link.use(request.user)
+        except ClaimLink.DoesNotExist as e:
+            raise Http404("That claim link no longer works.") from e
         except MergeRefused as e:
             messages.error(request, str(e))
             return redirect("home")
+        if player is None:
+            messages.success(
+                request,
+                f"{group.name}'s owner is asked to let you in: once they do, "
+                f"the plays of {guest.name} are yours.",
+            )
+            return redirect("groups")
         messages.success(request, f"The plays of {guest.name} are now yours.")
         return redirect(player)
-    return render(request, "claim.html", {"guest": guest})
+    member = group.membership_of(request.user) is not None
+    return render(request, "claim.html", {"guest": guest, "group": group, "member": member})
 
 
 @login_required
