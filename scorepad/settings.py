@@ -7,6 +7,7 @@ set; that configuration passes ``manage.py check --deploy --fail-level WARNING``
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -159,13 +160,44 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# A password reset link works for an hour, and once: setting the password spends it.
+PASSWORD_RESET_TIMEOUT = 60 * 60
+
+
+def default_mailer() -> dict[str, Any]:
+    """Where password reset links go: the console in development, SMTP (or the
+    EMAIL_BACKEND named) in production. A mail server that does not answer keeps a
+    request waiting ten seconds at most."""
+    smtp = "django.core.mail.backends.smtp.EmailBackend"
+    console = "django.core.mail.backends.console.EmailBackend"
+    backend = os.environ.get("EMAIL_BACKEND") or (console if DEBUG else smtp)
+    if backend != smtp:
+        return {"BACKEND": backend}
+    port = os.environ.get("EMAIL_PORT")
+    options = {
+        "host": os.environ.get("EMAIL_HOST", "localhost"),
+        "port": int(port) if port else None,  # by the TLS settings: 25, 465 or 587
+        "username": os.environ.get("EMAIL_HOST_USER", ""),
+        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "use_tls": env_bool("EMAIL_USE_TLS", False),
+        "use_ssl": env_bool("EMAIL_USE_SSL", False),
+        "timeout": 10,
+    }
+    return {"BACKEND": smtp, "OPTIONS": options}
+
+
+MAILERS = {"default": default_mailer()}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

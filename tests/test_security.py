@@ -21,6 +21,13 @@ pytestmark = pytest.mark.django_db
 
 # Open to everyone: scoring needs no account. Each game's pad adds its own.
 PUBLIC = {"home", "signup", "login", "logout", "new_play", "join_code", "api_score", "healthz"}
+# Forgot your password? The link in the email is the key.
+PUBLIC |= {
+    "password_reset",
+    "password_reset_done",
+    "password_reset_confirm",
+    "password_reset_complete",
+}
 # The installable app: the same for everyone and holding nobody's data.
 PUBLIC |= {"manifest", "service_worker", "offline", "favicon"} | {
     name for pad in all_pads() for name in pad.open_urls
@@ -28,7 +35,9 @@ PUBLIC |= {"manifest", "service_worker", "offline", "favicon"} | {
 # Capability links meant for people outside the group; tested on their own below.
 INVITATIONS = {"join", "claim", "join_play"}
 # Site data any logged-in player may edit, and their own pages.
-SIGNED_IN = {"groups"} | {name for pad in all_pads() for name in pad.signed_in_urls}
+SIGNED_IN = {"groups", "password_change", "password_change_done"} | {
+    name for pad in all_pads() for name in pad.signed_in_urls
+}
 
 
 def url_patterns(patterns: list[Any] | None = None) -> list[URLPattern]:
