@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from scorepad import throttle
 from scorepad.views import app, exports, groups, site, table
 from scorepad.views.health import healthz
 
@@ -26,7 +27,7 @@ urlpatterns = [
     ),
     path(
         "accounts/password/reset/",
-        auth_views.PasswordResetView.as_view(),
+        throttle.throttled("password_resets")(auth_views.PasswordResetView.as_view()),
         name="password_reset",
     ),
     path(
