@@ -5,6 +5,7 @@ from django.urls import include, path
 
 from scorepad import throttle
 from scorepad.views import app, exports, groups, site, table
+from scorepad.views.common import private
 from scorepad.views.health import healthz
 
 handler403 = "scorepad.views.site.permission_denied"
@@ -17,12 +18,12 @@ urlpatterns = [
     # Django's own password views, in templates/registration/.
     path(
         "accounts/password/",
-        auth_views.PasswordChangeView.as_view(),
+        private(auth_views.PasswordChangeView.as_view()),
         name="password_change",
     ),
     path(
         "accounts/password/changed/",
-        auth_views.PasswordChangeDoneView.as_view(),
+        private(auth_views.PasswordChangeDoneView.as_view()),
         name="password_change_done",
     ),
     path(

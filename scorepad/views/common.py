@@ -14,12 +14,19 @@ from uuid import UUID
 from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
+from django.views.decorators.cache import cache_control
 
 from games.contract import InvalidInput
 from scorepad import throttle
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Group, Play, Result, start_play
 from scorepad.table import Access, SeatRefused, access_to, conflict, phone_token
+
+# A page of a signed-in person's own, or of their group: neither a shared cache nor the
+# browser keeps a copy (the next person at a shared computer, the back button after
+# logging out). Not a play's screens: anyone with a guest play's link opens them, and
+# the table's live views say no-store themselves.
+private = cache_control(private=True, no_store=True)
 
 
 def render_screen(

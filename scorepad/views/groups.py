@@ -18,7 +18,7 @@ from scorepad.forms import GroupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import Group, Invite, MergeRefused, Player, create_group
 from scorepad.pads import all_pads, group_panels, is_entered
-from scorepad.views.common import _get_group_for_user, _get_play_for_user, render_screen
+from scorepad.views.common import _get_group_for_user, _get_play_for_user, private, render_screen
 
 PLAYS_PER_PAGE = 20
 
@@ -39,6 +39,7 @@ def _get_player_for_user(
 
 
 @login_required
+@private
 @require_http_methods(["GET", "POST"])
 def groups(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = GroupForm(request.POST or None)
@@ -49,6 +50,7 @@ def groups(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 @login_required
+@private
 @require_GET
 def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The history, filtered by game and player, and each game's records."""
@@ -76,6 +78,7 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
 
 
 @login_required
+@private
 @require_GET
 def people(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
@@ -123,6 +126,7 @@ def revoke_invite(request: AuthenticatedHttpRequest, group_id: int, invite_id: i
 
 
 @login_required
+@private
 @require_http_methods(["GET", "POST"])
 def join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     invite = get_object_or_404(Invite.objects.active().select_related("group"), token=token)
@@ -155,6 +159,7 @@ def leave(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
 
 
 @login_required
+@private
 @require_GET
 def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> HttpResponse:
     group, player = _get_player_for_user(request, group_id, player_id)
@@ -186,6 +191,7 @@ def claim_link(request: AuthenticatedHttpRequest, group_id: int, player_id: int)
 
 
 @login_required
+@private
 @require_http_methods(["GET", "POST"])
 def claim(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     """A guest's link: the person signs in and the guest's plays become theirs."""
