@@ -46,7 +46,9 @@ class Form(forms.Form):
 
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
-        fields = ("username",)
+        fields = ("username", "email")
+        labels = {"email": "Email (optional)"}
+        help_texts = {"email": "Only to send you a link if you forget your password."}
 
 
 class GroupForm(forms.ModelForm):

@@ -1,10 +1,13 @@
 """The requests views see, typed: what django-htmx adds, and who ``login_required``
-let in. Importable before Django is ready (settings load the pads' packages)."""
+let in; and where a request came from. Importable before Django is ready (settings
+load the pads' packages)."""
 
 from __future__ import annotations
 
+import ipaddress
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails
 
@@ -18,3 +21,21 @@ class HtmxHttpRequest(HttpRequest):
 
 class AuthenticatedHttpRequest(HtmxHttpRequest):
     user: User
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address a request came from, for the rate limits, the login lockout and the
+    join-code guesses. Behind ``settings.SCOREPAD_PROXY_COUNT`` proxies of our own, each
+    appending the address it saw to X-Forwarded-For, it is the one the outermost
+    appended: anything before it a client can write itself. Directly, the connection's."""
+    remote = request.META.get("REMOTE_ADDR", "")
+    hops = settings.SCOREPAD_PROXY_COUNT
+    if not hops:
+        return remote
+    forwarded = [hop.strip() for hop in request.headers.get("X-Forwarded-For", "").split(",")]
+    if len(forwarded) < hops:
+        return remote
+    try:
+        return str(ipaddress.ip_address(forwarded[-hops]))
+    except ValueError:
+        return remote

@@ -7,6 +7,7 @@ set; that configuration passes ``manage.py check --deploy --fail-level WARNING``
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -55,6 +56,7 @@ INSTALLED_APPS = [
     "django.forms",
     "django_htmx",
     "axes",
+    "django_ratelimit",
     "scorepad",
     *SCOREPAD_PADS,
 ]
@@ -104,13 +106,32 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES",
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "scorepad.http.client_address"
 
-# One cache that every app server shares, in the database (a guess at a join code
-# counts against its address whichever server answers). Its table comes with a migration.
+# Behind proxies of our own (a load balancer, say), how many: each appends the address it
+# saw to X-Forwarded-For, and the client's is the one the outermost appended.
+BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+SCOREPAD_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "1" if BEHIND_PROXY else "0"))
+
+# What one client address may do in a while (django-ratelimit's "count/period"): above
+# it the site answers 429 with Retry-After until the window ends. docs/security.md.
+SCOREPAD_RATE_LIMITS = {
+    "signups": os.environ.get("RATE_LIMIT_SIGNUPS", "10/h"),
+    "password_resets": os.environ.get("RATE_LIMIT_PASSWORD_RESETS", "5/h"),
+    "guest_plays": os.environ.get("RATE_LIMIT_GUEST_PLAYS", "30/h"),
+    "api_scores": os.environ.get("RATE_LIMIT_API_SCORES", "60/m"),
+}
+RATELIMIT_IP_META_KEY = "scorepad.http.client_address"
+
+# One cache that every app server shares, in the database (a guess at a join code or a
+# signup counts against its address whichever server answers), with an increment that
+# counts right (scorepad/cache.py). Its table comes with a migration. It holds only
+# counters, with room for a great many addresses before any are culled.
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "BACKEND": "scorepad.cache.CountingDatabaseCache",
         "LOCATION": "scorepad_cache",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
     }
 }
 
@@ -159,13 +180,44 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# A password reset link works for an hour, and once: setting the password spends it.
+PASSWORD_RESET_TIMEOUT = 60 * 60
+
+
+def default_mailer() -> dict[str, Any]:
+    """Where password reset links go: the console in development, SMTP (or the
+    EMAIL_BACKEND named) in production. A mail server that does not answer keeps a
+    request waiting ten seconds at most."""
+    smtp = "django.core.mail.backends.smtp.EmailBackend"
+    console = "django.core.mail.backends.console.EmailBackend"
+    backend = os.environ.get("EMAIL_BACKEND") or (console if DEBUG else smtp)
+    if backend != smtp:
+        return {"BACKEND": backend}
+    port = os.environ.get("EMAIL_PORT")
+    options = {
+        "host": os.environ.get("EMAIL_HOST", "localhost"),
+        "port": int(port) if port else None,  # by the TLS settings: 25, 465 or 587
+        "username": os.environ.get("EMAIL_HOST_USER", ""),
+        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "use_tls": env_bool("EMAIL_USE_TLS", False),
+        "use_ssl": env_bool("EMAIL_USE_SSL", False),
+        "timeout": 10,
+    }
+    return {"BACKEND": smtp, "OPTIONS": options}
+
+
+MAILERS = {"default": default_mailer()}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -195,10 +247,13 @@ CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+# django-ratelimit vouches only for memcached and Redis; our database cache counts
+# atomically too (scorepad/cache.py, tests/test_throttle.py).
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
 if not SECURE_HSTS_PRELOAD:
     # Preloading is a deliberate opt-in to the browsers' lists, not a default.
-    SILENCED_SYSTEM_CHECKS = ["security.W021"]
-if env_bool("BEHIND_PROXY", False):
+    SILENCED_SYSTEM_CHECKS.append("security.W021")
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 

@@ -3,7 +3,9 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from scorepad import throttle
 from scorepad.views import app, exports, groups, site, table
+from scorepad.views.common import private
 from scorepad.views.health import healthz
 
 handler403 = "scorepad.views.site.permission_denied"
@@ -13,6 +15,37 @@ urlpatterns = [
     path("accounts/signup/", site.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Django's own password views, in templates/registration/.
+    path(
+        "accounts/password/",
+        private(auth_views.PasswordChangeView.as_view()),
+        name="password_change",
+    ),
+    path(
+        "accounts/password/changed/",
+        private(auth_views.PasswordChangeDoneView.as_view()),
+        name="password_change_done",
+    ),
+    path(
+        "accounts/password/reset/",
+        throttle.throttled("password_resets")(auth_views.PasswordResetView.as_view()),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("groups/", groups.groups, name="groups"),
     path("groups/<int:group_id>/", groups.group, name="group"),
     path("groups/<int:group_id>/people/", groups.people, name="people"),

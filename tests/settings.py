@@ -35,3 +35,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"scorepad-tests-{os.getpid()}.sqlite3")
     }
+
+# Password reset emails stay in django.core.mail.outbox.
+MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}

@@ -10,18 +10,28 @@ from typing import Any, cast
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.tokens import default_token_generator
 from django.test import Client
 from django.urls import URLPattern, URLResolver, reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from scorepad import urls
 from scorepad.management.commands.seed_bench import renamed
 from scorepad.models import ClaimLink, Invite, create_group, play_from_input, start_play
-from scorepad.pads import Sample, all_pads
+from scorepad.pads import Sample, all_pads, personal_pages
 
 pytestmark = pytest.mark.django_db
 
 # Open to everyone: scoring needs no account. Each game's pad adds its own.
 PUBLIC = {"home", "signup", "login", "logout", "new_play", "join_code", "api_score", "healthz"}
+# Forgot your password? The link in the email is the key.
+PUBLIC |= {
+    "password_reset",
+    "password_reset_done",
+    "password_reset_confirm",
+    "password_reset_complete",
+}
 # The installable app: the same for everyone and holding nobody's data.
 PUBLIC |= {"manifest", "service_worker", "offline", "favicon"} | {
     name for pad in all_pads() for name in pad.open_urls
@@ -29,7 +39,9 @@ PUBLIC |= {"manifest", "service_worker", "offline", "favicon"} | {
 # Capability links meant for people outside the group; tested on their own below.
 INVITATIONS = {"join", "claim", "join_play"}
 # Site data any logged-in player may edit, and their own pages.
-SIGNED_IN = {"groups"} | {name for pad in all_pads() for name in pad.signed_in_urls}
+SIGNED_IN = {"groups", "password_change", "password_change_done"} | {
+    name for pad in all_pads() for name in pad.signed_in_urls
+}
 
 
 def url_patterns(patterns: list[Any] | None = None) -> list[URLPattern]:
@@ -58,7 +70,8 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
     """A group owned by ``owner`` with a player called Zelda (an outsider must never
     see her name), an invite, a claim link for Zelda, another player someone outside
     the group claimed, and a play in progress of every game; and for every URL name,
-    the samples of it that reach those."""
+    the samples of it that reach those (or, for the public and invitation URLs, that
+    reach a game, a link or the owner's password reset)."""
     group = create_group(name, owner)
     zelda, quinn = group.players.create(name="Zelda"), group.players.create(name="Quinn")
     invite = Invite.objects.create(group=group, created_by=owner)
@@ -86,6 +99,9 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
             world[shared].append(Sample(shared, {"play_id": play.uuid}, posted))
         for sample in pad.sample_urls(play):
             world[sample.url_name].append(sample)
+        world["new_play"].append(Sample("new_play", {"slug": pad.slug}))
+        world["api_score"].append(Sample("api_score", {"slug": pad.slug}))
+    world["join_play"] = [Sample("join_play", {"code": play.ensure_join_code()})]
     # The shared site's own URLs: a group, its people and its invite.
     known = {**ids, "user_id": owner.pk}
     for pattern in url_patterns():
@@ -95,7 +111,11 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
             kwargs = {p: known[p] for p in params}
             data = {"into": quinn.pk} if pattern.name == "merge_player" else {}
             world[pattern.name].append(Sample(pattern.name, kwargs, data))
-    world["invite"] = [Sample("join", {"token": invite.token})]
+    world["join"] = [Sample("join", {"token": invite.token})]
+    world["claim"] = [Sample("claim", {"token": claim_link.token})]
+    reset = {"uidb64": urlsafe_base64_encode(force_bytes(owner.pk))}
+    reset["token"] = default_token_generator.make_token(owner)
+    world["password_reset_confirm"] = [Sample("password_reset_confirm", reset)]
     return world
 
 
@@ -167,12 +187,77 @@ def test_signed_in_pages_need_an_account_and_nothing_more(
 
 
 def test_revoked_invitation_and_unknown_claim_are_404(outsider_client: Client, alice: Any) -> None:
-    [join] = build_world(alice)["invite"]
+    [join] = build_world(alice)["join"]
     invite = Invite.objects.get(token=join.kwargs["token"])
     invite.revoked = invite.created
     invite.save()
     assert outsider_client.get(f"/join/{invite.token}/").status_code == 404
     assert outsider_client.get("/claim/not-a-real-token/").status_code == 404
+
+
+# The URLs a POST reaches without a CSRF token: the JSON API's, under /api/. They read
+# no cookie (no session, no login) and store nothing, so a forged request can do
+# nothing a direct one could not.
+CSRF_EXEMPT = {cast(str, p.name) for p in url_patterns() if str(p.pattern).startswith("api/")}
+
+
+def every_visit(world: dict[str, list[Sample]]) -> list[tuple[str, str, dict[str, Any]]]:
+    """Each URL of every pattern of the site, with its name and what a POST sends."""
+    return [
+        (cast(str, p.name), url, posted)
+        for p in url_patterns()
+        for url, posted in visits(world, cast(str, p.name))
+    ]
+
+
+def test_only_the_token_free_api_skips_the_csrf_check() -> None:
+    exempt = {p.name for p in url_patterns() if getattr(p.callback, "csrf_exempt", False)}
+    assert exempt == CSRF_EXEMPT
+    assert "api_score" in CSRF_EXEMPT
+
+
+def test_every_post_without_a_csrf_token_is_refused(alice: Any) -> None:
+    """The owner's own browser, on every URL of the site: a POST with no token (another
+    site's form) is refused before the view runs, whatever the URL would do with it."""
+    world = build_world(alice)
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    visited = every_visit(world)
+    for name, url, posted in visited:
+        response = browser.post(url, posted)
+        if name in CSRF_EXEMPT:
+            assert response.status_code != 403, (name, url)
+        else:
+            assert response.status_code == 403, (name, url, response.status_code)
+            assert b"CSRF verification failed" in response.content, (name, url)
+    assert len({name for name, _, _ in visited}) == len(url_patterns())
+    # With the token the same browser gets past the check: the 403s above were the check's.
+    browser.get("/accounts/password/")
+    token = browser.cookies["csrftoken"].value
+    response = browser.post(reverse("groups"), {"name": "Friday", "csrfmiddlewaretoken": token})
+    assert response.status_code == 302
+
+
+def test_every_page_that_needs_an_account_is_kept_by_no_cache(
+    alice: Any, alice_client: Client, client: Client
+) -> None:
+    """A page that sends an anonymous visitor to log in is someone's own or their
+    group's (groups, people, players, personal pages, exports): neither a shared cache
+    nor the browser may keep it."""
+    kept_private = set()
+    for name, url, _ in every_visit(build_world(alice)):
+        anonymous = client.get(url)
+        if anonymous.status_code != 302 or not anonymous["Location"].startswith("/accounts/login/"):
+            continue
+        response = alice_client.get(url)
+        if response.status_code == 405:
+            continue  # a POST-only URL: nothing on it to keep
+        directives = {d.strip() for d in response.get("Cache-Control", "").split(",")}
+        assert {"private", "no-store"} <= directives, (name, url, response.get("Cache-Control"))
+        kept_private.add(name)
+    personal = {page.url_name for page in personal_pages()}
+    assert {"groups", "group", "people", "player", "export_csv", "import_plays"} <= kept_private
+    assert personal | {"password_change"} <= kept_private
 
 
 INLINE_CODE = [

@@ -14,11 +14,19 @@ from uuid import UUID
 from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
+from django.views.decorators.cache import cache_control
 
 from games.contract import InvalidInput
+from scorepad import throttle
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Group, Play, Result, start_play
 from scorepad.table import Access, SeatRefused, access_to, conflict, phone_token
+
+# A page of a signed-in person's own, or of their group: neither a shared cache nor the
+# browser keeps a copy (the next person at a shared computer, the back button after
+# logging out). Not a play's screens: anyone with a guest play's link opens them, and
+# the table's live views say no-store themselves.
+private = cache_control(private=True, no_store=True)
 
 
 def render_screen(
@@ -148,7 +156,10 @@ def _get_table_for_user(request: HtmxHttpRequest) -> Table:
 def start_play_for(
     request: HtmxHttpRequest, table: Table, game: str, cleaned: dict[str, Any]
 ) -> Play:
-    """Start the play the new-play form describes, and remember it on this device."""
+    """Start the play the new-play form describes, and remember it on this device. A
+    play outside any group (a guest's) counts against the address's limit."""
+    if table.group is None:
+        throttle.count(request, "guest_plays")
     play = start_play(
         game=game,
         names=cleaned["names"],
@@ -227,7 +238,13 @@ def json_error(status: int, field: str, message: str) -> JsonResponse:
 
 def json_answer(request: HtmxHttpRequest, compute: Callable[[Any], dict[str, Any]]) -> JsonResponse:
     """``compute`` on a POSTed JSON body: 200 with its answer, 400 with the errors,
-    always JSON (a program on the other end reads it)."""
+    always JSON (a program on the other end reads it). The JSON API's views: they read
+    no cookie and store nothing, so they take no CSRF token (csrf_exempt); each call
+    counts against the address's limit."""
+    try:
+        throttle.count(request, "api_scores")
+    except throttle.Throttled as throttled:
+        return throttle.with_retry_after(json_error(429, "", str(throttled)), throttled)
     if request.method != "POST":
         response = json_error(405, "", "Send the input with POST.")
         response["Allow"] = "POST"

@@ -19,7 +19,7 @@ from scorepad import exports
 from scorepad.forms import Form
 from scorepad.http import AuthenticatedHttpRequest
 from scorepad.models import Group
-from scorepad.views.common import _get_group_for_user
+from scorepad.views.common import _get_group_for_user, private
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024  # a few thousand plays
 
@@ -57,6 +57,7 @@ def _json_file(document: dict[str, Any], group: Group, suffix: str) -> HttpRespo
 
 
 @login_required
+@private
 @require_GET
 def export_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
@@ -66,6 +67,7 @@ def export_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse
 
 
 @login_required
+@private
 @require_GET
 def export_json(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
@@ -75,6 +77,7 @@ def export_json(request: AuthenticatedHttpRequest, group_id: int) -> HttpRespons
 
 
 @login_required
+@private
 @require_GET
 def export_bgstats(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
@@ -83,6 +86,7 @@ def export_bgstats(request: AuthenticatedHttpRequest, group_id: int) -> HttpResp
 
 
 @login_required
+@private
 @require_http_methods(["GET", "POST"])
 def import_plays(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The export links, and the form that brings a Scorepad file into this group."""

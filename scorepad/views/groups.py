@@ -17,7 +17,7 @@ from scorepad.forms import GroupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import ClaimLink, Group, Invite, MergeRefused, Player, create_group
 from scorepad.pads import all_pads, group_panels, is_entered
-from scorepad.views.common import _get_group_for_user, _get_play_for_user, render_screen
+from scorepad.views.common import _get_group_for_user, _get_play_for_user, private, render_screen
 
 PLAYS_PER_PAGE = 20
 
@@ -49,6 +49,7 @@ def _get_claim_link_for_user(
 
 
 @login_required
+@private
 @require_http_methods(["GET", "POST"])
 def groups(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = GroupForm(request.POST or None)
@@ -59,6 +60,7 @@ def groups(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 @login_required
+@private
 @require_GET
 def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The history, filtered by game and player, and each game's records."""
@@ -86,6 +88,7 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
 
 
 @login_required
+@private
 @require_GET
 def people(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = _get_group_for_user(request, group_id)
@@ -175,6 +178,7 @@ def let_in(request: AuthenticatedHttpRequest, group_id: int, claim_link_id: int)
 
 
 @login_required
+@private
 @require_http_methods(["GET", "POST"])
 def join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     invite = get_object_or_404(Invite.objects.active().select_related("group"), token=token)
@@ -207,6 +211,7 @@ def leave(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
 
 
 @login_required
+@private
 @require_GET
 def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> HttpResponse:
     group, player = _get_player_for_user(request, group_id, player_id)
@@ -238,6 +243,7 @@ def claim_link(request: AuthenticatedHttpRequest, group_id: int, player_id: int)
 
 
 @login_required
+@private
 @require_http_methods(["GET", "POST"])
 def claim(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     """A guest's link: the person signs in and the guest's plays become theirs, at once

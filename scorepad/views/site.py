@@ -19,6 +19,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 import games
 from games.contract import InvalidInput
+from scorepad import throttle
 from scorepad.forms import NewPlayForm, SignupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import Group, Play, create_group
@@ -71,6 +72,7 @@ def _safe_next(request: HtmxHttpRequest) -> str | None:
 
 
 @require_http_methods(["GET", "POST"])
+@throttle.throttled("signups")
 def signup(request: HtmxHttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -204,7 +206,10 @@ def save_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
 
 def permission_denied(request: HtmxHttpRequest, exception: Exception) -> HttpResponse:
     """403, with a way on: a phone refused a seat is offered its own seat and the table;
-    htmx (an autosave) is sent to the table with the reason, as nothing was saved."""
+    htmx (an autosave) is sent to the table with the reason, as nothing was saved.
+    An address over a rate limit is told when to try again, 429."""
+    if isinstance(exception, throttle.Throttled):
+        return throttle.wait_page(request, exception)
     if isinstance(exception, SeatRefused):
         play = exception.play
         if getattr(request, "htmx", False):

@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from scorepad.http import HtmxHttpRequest
+from scorepad.http import HtmxHttpRequest, client_address
 from scorepad.models import Play, Progress, Result, SeatTaken, read_join_code
 from scorepad.pads import DONE, ENTERING, SeatStatus
 from scorepad.table import Access, access_to, phone_token
@@ -192,7 +192,7 @@ def bar_seats(play: Play) -> list[dict[str, str]]:
 def _guess_keys(request: HttpRequest) -> dict[str, str]:
     return {
         "phone": f"join-guesses:phone:{phone_token(request)}",
-        "address": f"join-guesses:address:{request.META.get('REMOTE_ADDR', '')}",
+        "address": f"join-guesses:address:{client_address(request)}",
     }
 
 

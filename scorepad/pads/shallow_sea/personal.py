@@ -12,9 +12,11 @@ from django.views.decorators.http import require_GET, require_POST
 from scorepad.http import AuthenticatedHttpRequest
 from scorepad.pads.shallow_sea import achievements
 from scorepad.pads.shallow_sea.models import AchievementTick
+from scorepad.views.common import private
 
 
 @login_required
+@private
 @require_GET
 def achievement_sheet(request: AuthenticatedHttpRequest) -> HttpResponse:
     sheet = achievements.record_sheet(request.user)
@@ -41,6 +43,7 @@ def tick(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 @login_required
+@private
 @require_GET
 def solo_ladder(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(

@@ -65,6 +65,7 @@ from scorepad.views.common import (
     next_seat,
     next_seat_url,
     posted,
+    private,
     render_screen,
     seat_or_table_url,
     stale_message,
@@ -494,6 +495,7 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
 
 # --- The Sealife catalogue ------------------------------------------------------------------------
 @login_required
+@private
 @require_http_methods(["GET", "POST"])
 def sealife_catalogue(request: AuthenticatedHttpRequest) -> HttpResponse:
     """What each Sealife type prints, for every user's tiles: changed only here, by a

@@ -1,0 +1,83 @@
+"""How often one client address may do what costs the site something: create an
+account, ask for a password reset email, start a play without an account, score a game
+through the API. The limits are ``settings.SCOREPAD_RATE_LIMITS`` (docs/security.md);
+django-ratelimit counts in the shared cache, so every app server sees one count.
+
+Over the limit, :class:`Throttled` is raised: the 403 handler answers it 429 with
+``Retry-After`` and a page saying when to try again; the API answers it in JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from math import ceil
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import render
+from django_ratelimit.core import get_usage
+
+# What the wait page says was done too often from here, in the players' words.
+DONE_TOO_OFTEN = {
+    "signups": "Too many accounts were created from here.",
+    "password_resets": "Too many password reset emails were asked for from here.",
+    "guest_plays": "Too many games were started from here without an account.",
+    "api_scores": "Too many scores were asked for from this address.",
+}
+
+
+class Throttled(PermissionDenied):
+    def __init__(self, action: str, retry_after: int):
+        super().__init__(f"{DONE_TOO_OFTEN[action]} Try again in {in_words(retry_after)}.")
+        self.action = action
+        self.retry_after = retry_after
+
+
+def count(request: HttpRequest, action: str) -> None:
+    """Count one more ``action`` from the request's address; Throttled once the
+    address has done it more often than its limit allows in the current window."""
+    usage = get_usage(
+        request, group=action, key="ip", rate=settings.SCOREPAD_RATE_LIMITS[action], increment=True
+    )
+    if usage is not None and usage["should_limit"]:
+        # The count starts again when the window ends.
+        raise Throttled(action, max(usage["time_left"], 1))
+
+
+def throttled[V: Callable[..., HttpResponseBase]](action: str) -> Callable[[V], V]:
+    """A view whose every POST counts as one ``action``."""
+
+    def decorator(view: V) -> V:
+        @wraps(view)
+        def counted(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+            if request.method == "POST":
+                count(request, action)
+            return view(request, *args, **kwargs)
+
+        return counted  # type: ignore[return-value]
+
+    return decorator
+
+
+def wait_page(request: HttpRequest, throttled: Throttled) -> HttpResponse:
+    ctx = {"reason": DONE_TOO_OFTEN[throttled.action], "wait": in_words(throttled.retry_after)}
+    return with_retry_after(render(request, "wait.html", ctx, status=429), throttled)
+
+
+def with_retry_after[R: HttpResponse](response: R, throttled: Throttled) -> R:
+    response["Retry-After"] = str(throttled.retry_after)
+    return response
+
+
+def in_words(seconds: int) -> str:
+    """A wait, rounded up to what a person reads: "40 seconds", "12 minutes", "2 hours"."""
+    if seconds <= 60:
+        amount, unit = seconds, "second"
+    elif seconds <= 90 * 60:
+        amount, unit = ceil(seconds / 60), "minute"
+    else:
+        amount, unit = ceil(seconds / 3600), "hour"
+    return f"{amount} {unit}{'' if amount == 1 else 's'}"
