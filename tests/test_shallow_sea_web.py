@@ -636,7 +636,7 @@ class TestSpace:
         body = response.content.decode()
         assert re.search(r'name="piece" value="green-7"[^>]* checked', body)
         shown = re.search(r'name="base" value="([^"]*)"', body)
-        assert shown
+        assert shown is not None
         base = html.unescape(shown[1])
         client.post(space_url(play, "R3C4"), theirs | {"base": base})
         assert board(play)["tiles"]["R3C4"]["color"] == "green"
