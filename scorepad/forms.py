@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -55,6 +56,25 @@ class GroupForm(forms.ModelForm):
     class Meta:
         model = Group
         fields = ("name",)
+
+
+class HintedRadioSelect(forms.RadioSelect):
+    """Radio buttons with short names, each with a line that says what it means.
+
+    A screen of tiles (templates/choice_tiles.html) shows only the checked button's line,
+    so the names fit one row; each button is described by its own line for a screen reader
+    whichever shows."""
+
+    def __init__(self, hints: Mapping[str, str], attrs: dict[str, Any] | None = None):
+        super().__init__(attrs)
+        self.hints = dict(hints)
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        option["hint"] = self.hints.get(str(option["value"]), "")
+        if option["hint"] and "id" in option["attrs"]:
+            option["attrs"]["aria-describedby"] = f"{option['attrs']['id']}-hint"
+        return option
 
 
 class NewPlayForm(Form):

@@ -115,9 +115,19 @@ class TestSetup:
         assert "1 · Cryptic Coloration" in body
         assert "7 · Borders of Diversity" in body
         assert "A1 Whale Shark" in body and "F2 Giant Clam" in body
-        assert "Solo: 1 player" in body
+        assert ">Solo<" in body and "1 player, with the Lionfish card" in body
         assert "15 · Hard · 190+ VPs" in body
         assert ">First game<" in body
+
+    def test_a_fresh_setup_is_the_first_game(self, client: Client) -> None:
+        body = client.get(self.url).content.decode()
+        checked = re.findall(
+            r'<input type="checkbox" name="(\w+)" value="(\w+)"[^>]* checked', body
+        )
+        assert sorted(checked) == sorted(
+            [("orange", "1"), ("blue", "2")] + [("sealife", code) for code in FIRST_GAME["sealife"]]
+        )
+        assert re.search(r'name="mode" value="standard"[^>]* checked', body)
 
     def test_home_offers_shallow_sea(self, client: Client) -> None:
         assert b'href="/games/shallow-sea/new/"' in client.get("/").content
@@ -132,8 +142,9 @@ class TestSetup:
         assert str(play.uuid) in client.session["plays_on_this_device"]
 
     def test_first_game_is_one_tap_away_and_starts_nothing(self, client: Client) -> None:
+        # Another setup ticked meanwhile: the button puts the first game back.
         data = {"seat_1": "Mira", "seat_2": "Jonas", "mode": "standard", "preset": "first"}
-        response = client.post(self.url, data)
+        response = client.post(self.url, data | {"orange": ["6"], "sealife": ["B4"]})
         assert response.status_code == 200
         body = response.content.decode()
         for code in FIRST_GAME["sealife"]:
@@ -142,6 +153,8 @@ class TestSetup:
             )
         assert re.search(r'name="orange" value="1"[^>]* checked', body)
         assert re.search(r'name="blue" value="2"[^>]* checked', body)
+        assert not re.search(r'name="orange" value="6"[^>]* checked', body)
+        assert not re.search(r'name="sealife" value="B4"[^>]* checked', body)
         assert 'value="Mira"' in body
         assert "Filled in" in body
         assert not Play.objects.exists()

@@ -258,7 +258,7 @@ def score_coral_stations(phone: Phone, first: str, second: str) -> None:
     page.goto("/")
     new_game(page, "Coral Stations")
     page.get_by_label("Player 2").fill(second)
-    page.get_by_text("Final counts: type each player's numbers at the end").click()
+    page.get_by_role("radio", name="Final counts: type each player's numbers at the end").check()
     phone.shot("coral-stations-new")
     page.get_by_role("button", name="Start scoring").click()
     expect(page.get_by_role("heading", name="Coral Stations")).to_be_visible()
@@ -350,8 +350,9 @@ def seashells(phone: Phone, count: int) -> None:
 
 
 def start_shallow_sea(phone: Phone, players: list[str], *, mode: str, achievement: str) -> None:
-    """The setup screen: the rulebook's first game, with ``mode`` and ``achievement``
-    chosen by their labels' first words; the first seat is the account's own player."""
+    """The setup screen, which starts as the rulebook's first game, with ``mode`` and
+    ``achievement`` chosen by their tiles' words; the first seat is the account's own
+    player."""
     page = phone.page
     page.goto("/")
     new_game(page, "Shallow Sea")
@@ -359,17 +360,16 @@ def start_shallow_sea(phone: Phone, players: list[str], *, mode: str, achievemen
     expect(page.get_by_label("Player 1")).to_have_value(players[0])
     for seat, name in enumerate(players[1:], 2):
         page.get_by_label(f"Player {seat}").fill(name)
-    page.get_by_role("radio", name=re.compile(f"^{mode}")).check()
-    page.get_by_role("button", name="First game", exact=True).click()  # a form submit
-    expect(page.get_by_role("status")).to_contain_text("Filled in")
+    page.get_by_role("radio", name=mode, exact=True).check()
     expect(page.get_by_label("1 · Cryptic Coloration")).to_be_checked()
-    page.get_by_role("radio", name=re.compile(f"^{achievement}")).check()
+    expect(page.get_by_label("A1 Whale Shark")).to_be_checked()
+    page.get_by_role("radio", name=achievement, exact=True).check()
 
 
 def score_shallow_sea_board(phone: Phone, first: str, second: str) -> None:
     """Two oceans tapped in, in standard-rules achievement mode; ends on the result."""
     page = phone.page
-    start_shallow_sea(phone, [first, second], mode="Standard", achievement="The 25 standard")
+    start_shallow_sea(phone, [first, second], mode="Standard", achievement="Standard rules")
     phone.shot("shallow-sea-setup")
     page.get_by_role("button", name="Start scoring").last.click()
     expect(page.get_by_role("heading", name="Shallow Sea")).to_be_visible()
@@ -405,7 +405,7 @@ def score_shallow_sea_solo(phone: Phone, player: str) -> None:
     Lionfish card, is 156, a Diver. Ends on the result."""
     page = phone.page
     start_shallow_sea(phone, [player], mode="Solo", achievement="None")
-    page.get_by_role("radio", name=re.compile("^Copy each column of the paper score pad")).check()
+    page.get_by_role("radio", name="Copy the paper pad").check()
     page.get_by_role("button", name="Start scoring").last.click()
     page.locator(".seats").get_by_role("link", name=re.compile(f"^{player}")).click()
     expect(page.get_by_role("heading", name=f"{player}'s score pad")).to_be_visible()

@@ -304,7 +304,9 @@ def test_coral_stations_counted_offline(phones: Phones) -> None:
     page = phone.page
 
     def counts_mode(page: Page) -> None:
-        page.get_by_text("Final counts: type each player's numbers at the end").click()
+        page.get_by_role(
+            "radio", name="Final counts: type each player's numbers at the end"
+        ).check()
 
     play = start(phone, "Coral Stations", "Ana", "Ben", choose=counts_mode)
     hub = page.evaluate("location.pathname")
@@ -389,7 +391,7 @@ def test_shallow_sea_board_tapped_offline(phones: Phones) -> None:
     phone = phones.open("ana")
     page = phone.page
     flows.log_in(phone, "Ana")
-    flows.start_shallow_sea(phone, ["Ana", "Ben"], mode="Standard", achievement="The 25 standard")
+    flows.start_shallow_sea(phone, ["Ana", "Ben"], mode="Standard", achievement="Standard rules")
     page.get_by_role("button", name="Start scoring").last.click()
     expect(page.get_by_role("heading", name="Shallow Sea")).to_be_visible()
     play = Play.objects.latest("created")
@@ -521,7 +523,7 @@ def test_on_a_slow_network_every_tap_shows_and_none_is_dropped(phones: Phones) -
     phone = phones.open("ana")
     page = phone.page
     flows.log_in(phone, "Ana")
-    flows.start_shallow_sea(phone, ["Ana", "Ben"], mode="Standard", achievement="The 25 standard")
+    flows.start_shallow_sea(phone, ["Ana", "Ben"], mode="Standard", achievement="Standard rules")
     page.get_by_role("button", name="Start scoring").last.click()
     page.locator(".seats").get_by_role("link", name=re.compile("^Ana")).click()
     expect(page.get_by_role("heading", name="Ana's ocean")).to_be_visible()

@@ -42,7 +42,6 @@ BOARD_WIDTH = 2 * MARGIN + 10 * UNIT
 BOARD_HEIGHT = 2 * MARGIN + 6 * UNIT
 VIEWBOX = f"0 0 {BOARD_WIDTH} {BOARD_HEIGHT}"
 COLOR_LETTERS = {color: color[0].upper() for color in COLORS}
-SEALIFE_CLASSES = "ABCDEF"
 
 
 def _at(point: Point) -> tuple[float, float]:
@@ -382,14 +381,19 @@ def describe_values(values: Mapping[str, tuple[int | None, int | None]]) -> list
 
 
 # --- Setup, in words --------------------------------------------------------------------
-MODE_LABELS = {
-    "standard": "Standard: 2 to 4 players",
-    "solo": "Solo: 1 player, with the Lionfish card and a rank title",
-    "family": "Family: 1 to 4 players, only the tiles count",
+# Each choice of the setup as its tile's few words and the line that explains it (the
+# setup shows only the chosen one's line, so the tiles fit a row).
+MODE_NAMES = {"standard": "Standard", "solo": "Solo", "family": "Family"}
+MODE_HINTS = {
+    "standard": "2 to 4 players",
+    "solo": "1 player, with the Lionfish card and a rank title",
+    "family": "1 to 4 players, only the tiles count",
 }
-ENTRY_LABELS = {
-    "board": "Tap in each ocean on a drawing of the board: Scorepad works out every line",
-    "sheet": "Copy each column of the paper score pad: you add up each line",
+MODE_LABELS = {mode: f"{name}: {MODE_HINTS[mode]}" for mode, name in MODE_NAMES.items()}
+ENTRY_NAMES = {"board": "Tap the board", "sheet": "Copy the paper pad"}
+ENTRY_HINTS = {
+    "board": "Tap each tile in: Scorepad works out every line",
+    "sheet": "Type each column of the paper score pad in",
 }
 
 
@@ -539,9 +543,3 @@ def result_extras(play: Play, results: list[Result]) -> dict[str, Any]:
         if lines or lists:
             players.append({"name": result.name, "lines": lines, "lists": lists})
     return {"warnings": warnings, "tables": tables, "players": players, "headline": headline}
-
-
-SEALIFE_GROUPS = [
-    {"letter": letter, "codes": [code for code in SEALIFE if code.startswith(letter)]}
-    for letter in SEALIFE_CLASSES
-]

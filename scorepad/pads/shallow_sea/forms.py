@@ -35,22 +35,30 @@ from games.shallow_sea.data import (
     STANDARD_ACHIEVEMENTS,
 )
 from games.shallow_sea.info import INFO, MODES
-from scorepad.forms import Form, NewPlayForm, WholeNumberField, count_field
+from scorepad.forms import Form, HintedRadioSelect, NewPlayForm, WholeNumberField, count_field
 from scorepad.pads.shallow_sea.board import (
-    ENTRY_LABELS,
-    MODE_LABELS,
-    SEALIFE_GROUPS,
+    ENTRY_HINTS,
+    ENTRY_NAMES,
+    MODE_HINTS,
+    MODE_NAMES,
     Printed,
     sealife_name,
 )
 
 COLOR_CHOICES = [(color, color.title()) for color in COLORS]
+# The rulebook's three Achievement modes, by its own names, or none.
 ACHIEVEMENT_CHOICES = [
     ("none", "None"),
-    ("scenario", "A scenario"),
-    ("standard", f"The {len(STANDARD_ACHIEVEMENTS)} standard-rules achievements"),
-    ("modified", "A modified rule"),
+    ("scenario", "Scenario"),
+    ("standard", "Standard rules"),
+    ("modified", "Modified rules"),
 ]
+ACHIEVEMENT_HINTS = {
+    "none": "No achievements this game",
+    "scenario": "The scenario's cards, Sealife types and objective",
+    "standard": f"Any of the {len(STANDARD_ACHIEVEMENTS)} standard-rules achievements",
+    "modified": "The standard rules with one modified rule",
+}
 PRESETS = {
     "first": ((FIRST_GAME_ORANGE,), (FIRST_GAME_BLUE,), FIRST_GAME_SEALIFE),
     "family": ((), (), FIRST_FAMILY_GAME_SEALIFE),
@@ -71,30 +79,35 @@ class SetupForm(NewPlayForm):
         self.fields["mode"].label = "Mode"
         mode = self.fields["mode"]
         assert isinstance(mode, forms.ChoiceField)
-        mode.choices = [(mode, MODE_LABELS[mode]) for mode in MODES]
+        mode.widget = HintedRadioSelect(MODE_HINTS)
+        mode.choices = [(name, MODE_NAMES[name]) for name in MODES]  # the widget's too
         self.fields["mode"].initial = "standard"
+        # A fresh setup is the rulebook's first game: it starts with only the names typed.
+        first = dict(zip(("orange", "blue", "sealife"), PRESETS["first"], strict=True))
         for color, cards in (("orange", ORANGE_CARDS), ("blue", BLUE_CARDS)):
             self.fields[color] = forms.TypedMultipleChoiceField(
                 label=f"{color.title()} Ecosystem card",
                 choices=_card_choices(cards),
                 coerce=int,
                 required=False,
+                initial=list(first[color]),
                 widget=forms.CheckboxSelectMultiple,
             )
         self.fields["sealife"] = forms.MultipleChoiceField(
             label="The 10 Sealife types",
             choices=[(code, f"{code} {kind.name}") for code, kind in SEALIFE.items()],
             required=False,
+            initial=list(first["sealife"]),
             widget=forms.CheckboxSelectMultiple,
         )
         self.fields["achievement"] = forms.ChoiceField(
             label="Achievement mode",
             choices=ACHIEVEMENT_CHOICES,
             initial="none",
-            widget=forms.RadioSelect,
+            widget=HintedRadioSelect(ACHIEVEMENT_HINTS),
         )
         self.fields["scenario"] = forms.TypedChoiceField(
-            label="Scenario",
+            label="Which scenario",
             choices=[
                 (n, f"{n} · {s.difficulty} · {s.minimum_score}+ VPs · {s.objective}")
                 for n, s in SCENARIOS.items()
@@ -102,41 +115,49 @@ class SetupForm(NewPlayForm):
             coerce=int,
             empty_value=None,
             required=False,
-            help_text="A scenario brings its own cards and Sealife types.",
         )
         self.fields["rule"] = forms.TypedChoiceField(
-            label="Modified rule",
-            choices=[(n, f"{n} · {text}") for n, text in MODIFIED_RULES.items()],
+            label="Which modified rule",
+            choices=[
+                ("", "Choose a rule"),
+                *((n, f"{n} · {t}") for n, t in MODIFIED_RULES.items()),
+            ],
             coerce=int,
             empty_value=None,
             required=False,
         )
         self.fields["entry"] = forms.ChoiceField(
             label="How do you want to enter each ocean?",
-            choices=list(ENTRY_LABELS.items()),
+            choices=list(ENTRY_NAMES.items()),
             initial="board",
-            widget=forms.RadioSelect,
+            widget=HintedRadioSelect(ENTRY_HINTS),
         )
 
-    def _card_boxes(self, color: str) -> list[dict[str, Any]]:
-        """Each card's checkbox with what the card scores."""
+    def _card_tiles(self, color: str) -> list[dict[str, Any]]:
+        """Each card's checkbox with its number, name and what it scores."""
         cards = ORANGE_CARDS if color == "orange" else BLUE_CARDS
-        return [{"box": box, "text": cards[int(box.data["value"])].text} for box in self[color]]
+        tiles = []
+        for box in self[color]:
+            card = cards[int(box.data["value"])]
+            tiles.append(
+                {"box": box, "code": box.data["value"], "name": card.name, "text": card.text}
+            )
+        return tiles
 
     @property
-    def orange_boxes(self) -> list[dict[str, Any]]:
-        return self._card_boxes("orange")
+    def orange_tiles(self) -> list[dict[str, Any]]:
+        return self._card_tiles("orange")
 
     @property
-    def blue_boxes(self) -> list[dict[str, Any]]:
-        return self._card_boxes("blue")
+    def blue_tiles(self) -> list[dict[str, Any]]:
+        return self._card_tiles("blue")
 
-    def sealife_groups(self) -> list[dict[str, Any]]:
-        """The Sealife checkboxes by class (A to F), for the template."""
-        boxes = {box.data["value"]: box for box in self["sealife"]}
+    @property
+    def sealife_tiles(self) -> list[dict[str, Any]]:
+        """Each Sealife type's checkbox with its code and name, A1 to F2."""
         return [
-            {"letter": g["letter"], "boxes": [boxes[code] for code in g["codes"]]}
-            for g in SEALIFE_GROUPS
+            {"box": box, "code": box.data["value"], "name": SEALIFE[box.data["value"]].name}
+            for box in self["sealife"]
         ]
 
     def clean(self) -> dict[str, Any]:
