@@ -158,7 +158,7 @@ def build_world() -> World:
         add(reverse("api_score", args=[pad.slug]), pad.slug)
     guest = group.players.get(name=SEATED[2])
     add(reverse("join", args=[invite.token]), "invite")
-    add(reverse("claim", args=[guest.claim_link_token()]), "claim")
+    add(reverse("claim", args=[guest.claim_link_by(owner).token]), "claim")
     # The shared site's own URLs: the group, its people, a guest, its join link.
     known = {"group_id": group.pk, "player_id": guest.pk, "invite_id": invite.pk}
     known["user_id"] = member.pk
