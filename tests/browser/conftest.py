@@ -34,6 +34,7 @@ from playwright.sync_api import (  # noqa: E402  (after the env var above)
     Page,
     Playwright,
     ViewportSize,
+    expect,
     sync_playwright,
 )
 
@@ -75,6 +76,9 @@ PHONE: ContextOptions = {
     "device_scale_factor": 2,
 }
 TIMEOUT_MS = 10_000
+# What an assertion waits for, like an action: a busy CI machine answers a save and the
+# page it leads to in more than expect()'s own 5 s now and then.
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

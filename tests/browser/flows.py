@@ -12,7 +12,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -299,13 +299,24 @@ def choose(page: Page, group: str, label: str) -> None:
     page.locator("#editor fieldset", has_text=group).get_by_text(label, exact=True).click()
 
 
-def put_coral(page: Page, at: str, color: str, vp: int, fish: str, *, js: bool = True) -> None:
+def put_coral(
+    page: Page,
+    at: str,
+    color: str,
+    vp: int,
+    fish: str,
+    *,
+    js: bool = True,
+    before_the_fish: Callable[[], Any] | None = None,
+) -> None:
     """Tap a space (htmx opens its form under the board; without JavaScript the space
     is a link to the same form), then the coral and its fish: with JavaScript the
     sheet saves itself at the fish, without it the Save button does."""
     space(page, at).click()
     expect(page.locator("#editor.open")).to_contain_text(at)
     choose(page, "A coral", f"{color.title()} {vp}")
+    if before_the_fish:
+        before_the_fish()
     choose(page, "Completed Fish on it", fish.title())
     if not js:
         page.get_by_role("button", name=f"Save {at}").click()
@@ -314,11 +325,11 @@ def put_coral(page: Page, at: str, color: str, vp: int, fish: str, *, js: bool =
 def coral(phone: Phone, at: str, color: str, vp: int, fish: str, shot: bool = False) -> None:
     """A completed coral put on a space (put_coral), and the board saying so."""
     page = phone.page
-    if shot:
-        space(page, at).click()
-        choose(page, "A coral", f"{color.title()} {vp}")
+
+    def screenshot() -> None:
         phone.shot("shallow-sea-space", full_page=False)
-    put_coral(page, at, color, vp, fish, js=phone.js)
+
+    put_coral(page, at, color, vp, fish, js=phone.js, before_the_fish=screenshot if shot else None)
     expect(page.get_by_role("main")).to_contain_text(f"Saved {at}: {color} coral")
 
 

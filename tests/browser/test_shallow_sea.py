@@ -55,11 +55,11 @@ def screenshot(request: pytest.FixtureRequest, page: Page) -> Screenshot:
 def coral(
     page: Page, at: str, color: str, vp: int, fish: str, shot: Screenshot | None = None
 ) -> None:
-    if shot:
-        space(page, at).click()
-        choose(page, "A coral", f"{color.title()} {vp}")
+    def screenshot() -> None:
+        assert shot
         shot("coral-form", full_page=False)
-    put_coral(page, at, color, vp, fish)
+
+    put_coral(page, at, color, vp, fish, before_the_fish=screenshot if shot else None)
     expect(page.locator("#editor")).to_contain_text(f"Saved {at}")
 
 
