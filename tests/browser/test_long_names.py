@@ -20,12 +20,15 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
 from django.test import Client
 from django.urls import resolve, reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import Browser, Page, expect
 
 from scorepad.management.commands.seed_bench import renamed
-from scorepad.models import Invite, Play, create_group, play_from_input
+from scorepad.models import ClaimLink, Invite, Play, create_group, play_from_input
 from scorepad.pads import Pad, all_pads
 from tests.browser.conftest import PHONE, TIMEOUT_MS, _artifact_path
 from tests.test_security import INVITATIONS, url_patterns
@@ -42,6 +45,8 @@ SEATED = [
     "🐡 Persephone Guinevere Vandersloot-Adeyemi of Little Snoring",
 ]
 UNSEATED = "🐚 Wilhelmina Anastasia Nakamura-Papadopoulou of Lower Toot 🐢"
+ASKED_FOR = "🦀 Konstantinos Bartholomew Featherstone-Oyelaran of Upper Wallop 🐙"
+ASKER = "konstantinos_bartholomew_featherstone.oyelaran.of.upper.wallop"
 GROUP = "🌊 The Thursday Night Deep-Sea Divers and Tide-Pool Explorers"
 OTHER_GROUP = "🐠 The Sunday Afternoon Rock-Pool Rummagers & Snorkel Society"
 # Usernames take neither spaces nor emoji: unbroken words as long as the names.
@@ -119,6 +124,10 @@ def build_world() -> World:
     group.players.filter(user=owner).update(name=SEATED[0])
     unseated = group.players.create(name=UNSEATED)
     invite = Invite.objects.create(group=group, created_by=owner)
+    # Someone outside the group claimed a guest and waits for the owner's yes.
+    asking = group.players.create(name=ASKED_FOR)
+    asking.claim_link_by(owner).use(accounts.create_user(ASKER, password=PASSWORD))
+    waiting = ClaimLink.objects.of_group(group).waiting().get()
     plays: list[Play] = []
     for pad in all_pads():
         data = long_named(pad)
@@ -158,7 +167,15 @@ def build_world() -> World:
         add(reverse("api_score", args=[pad.slug]), pad.slug)
     guest = group.players.get(name=SEATED[2])
     add(reverse("join", args=[invite.token]), "invite")
-    add(reverse("claim", args=[guest.claim_link_by(owner).token]), "claim")
+    claim_link = guest.claim_link_by(owner)
+    add(reverse("claim", args=[claim_link.token]), "claim")
+    # The guest merged into another goes with its link: revoke that other one's.
+    kept_link = unseated.claim_link_by(owner)
+    add(reverse("revoke_claim_link", args=[group.pk, kept_link.pk]), "claim")
+    add(reverse("let_in", args=[group.pk, waiting.pk]), "asking")
+    reset = {"uidb64": urlsafe_base64_encode(force_bytes(owner.pk))}
+    reset["token"] = default_token_generator.make_token(owner)
+    add(reverse("password_reset_confirm", kwargs=reset), "reset")
     # The shared site's own URLs: the group, its people, a guest, its join link.
     known = {"group_id": group.pk, "player_id": guest.pk, "invite_id": invite.pk}
     known["user_id"] = member.pk
@@ -316,6 +333,7 @@ TAKING_AWAY = (
     "merge_player",
     "remove_member",
     "revoke_invite",
+    "revoke_claim_link",
     "delete_play",
     "leave_group",
     "logout",
