@@ -45,8 +45,8 @@ SEATED = [
     "🐡 Persephone Guinevere Vandersloot-Adeyemi of Little Snoring",
 ]
 UNSEATED = "🐚 Wilhelmina Anastasia Nakamura-Papadopoulou of Lower Toot 🐢"
-ASKED_FOR = "🦀 Konstantinos Bartholomew Featherstone-Oyelaran of Upper Wallop 🐙"
-ASKER = "konstantinos_bartholomew_featherstone.oyelaran.of.upper.wallop"
+ASKED_FOR = "🦀 Konstantinos Featherstone-Oyelaran of Upper Wallop-on-Sea🐙"
+ASKER = "konstantinos_bartholomew_featherstone.oyelaran.of.upper.wall"
 GROUP = "🌊 The Thursday Night Deep-Sea Divers and Tide-Pool Explorers"
 OTHER_GROUP = "🐠 The Sunday Afternoon Rock-Pool Rummagers & Snorkel Society"
 # Usernames take neither spaces nor emoji: unbroken words as long as the names.
@@ -54,7 +54,7 @@ OWNER = "bartholomew_fitzgerald_oyelaran.the.third.of.lower.wallop.42"
 MEMBER = "anastasia_wilhelmina_papadopoulou.nakamura.of.upper.toot.007"
 STRANGER = "maximilian_octavius_featherstonehaugh.okonkwo.the.younger.99"
 PASSWORD = "pw-for-tests-123"
-LONG = [*SEATED, UNSEATED, GROUP, OTHER_GROUP, OWNER, MEMBER, STRANGER]
+LONG = [*SEATED, UNSEATED, ASKED_FOR, ASKER, GROUP, OTHER_GROUP, OWNER, MEMBER, STRANGER]
 assert all(len(name) == 60 for name in LONG), [len(name) for name in LONG]
 
 # Named URLs that draw no screen of their own, and why.
