@@ -191,10 +191,13 @@ class Player(models.Model):
     def is_guest(self) -> bool:
         return self.user_id is None
 
+    def working_claim_link_by(self, user: Any) -> ClaimLink | None:
+        """The claim link ``user`` made for this guest that still works, if any."""
+        return self.claim_links.active().filter(created_by=user).first()
+
     def claim_link_by(self, user: Any) -> ClaimLink:
         """The working claim link ``user`` made for this guest; a new one if there is none."""
-        link = self.claim_links.active().filter(created_by=user).first()
-        return link or self.claim_links.create(created_by=user)
+        return self.working_claim_link_by(user) or self.claim_links.create(created_by=user)
 
     @transaction.atomic
     def merge_into(self, other: Player) -> None:

@@ -26,7 +26,14 @@ from games.shallow_sea.data import (
 )
 from games.shallow_sea.ecosystem import card_vp
 from games.shallow_sea.info import INFO
-from games.shallow_sea.ocean import Coral, Ocean, PaperSheet, ShallowSeaInput, Tile
+from games.shallow_sea.ocean import (
+    Achievement,
+    Coral,
+    Ocean,
+    PaperSheet,
+    ShallowSeaInput,
+    Tile,
+)
 
 ROW_KEYS = tuple(f"row_{row}" for row in ROWS)
 
@@ -56,10 +63,14 @@ def score(play: ShallowSeaInput) -> Sheet:
     return make_sheet(INFO, players, {"warnings": warnings})
 
 
+def orange_factor(achievement: Achievement | None) -> int:
+    """What the Orange Ecosystem card's VPs count for: scenario 14 doubles them."""
+    return 2 if achievement == Achievement("scenario", DOUBLE_ORANGE_SCENARIO) else 1
+
+
 def breakdown(play: ShallowSeaInput, pad: PaperSheet) -> dict[str, int]:
-    orange_factor = 2 if play.plays_scenario(DOUBLE_ORANGE_SCENARIO) else 1
     lines = {
-        "orange": orange_factor * pad.orange,
+        "orange": orange_factor(play.achievement) * pad.orange,
         "blue": pad.blue,
         "tiles": sum(pad.rows),
         **dict(zip(ROW_KEYS, pad.rows, strict=True)),

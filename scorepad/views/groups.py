@@ -221,11 +221,7 @@ def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> 
         "page": stats.player_page(player),
         "others": group.players.exclude(pk=player.pk),
         "is_owner": group.is_owner(request.user),
-        "claim_link": (
-            player.claim_links.active().filter(created_by=request.user).first()
-            if player.is_guest
-            else None
-        ),
+        "claim_link": player.working_claim_link_by(request.user) if player.is_guest else None,
     }
     return render(request, "player.html", ctx)
 

@@ -35,6 +35,8 @@ from games.shallow_sea.data import (
     STANDARD_ACHIEVEMENTS,
 )
 from games.shallow_sea.info import INFO, MODES
+from games.shallow_sea.ocean import Achievement
+from games.shallow_sea.scoring import orange_factor
 from scorepad.forms import Form, HintedRadioSelect, NewPlayForm, WholeNumberField, count_field
 from scorepad.pads.shallow_sea.board import (
     ENTRY_HINTS,
@@ -63,6 +65,11 @@ PRESETS = {
     "first": ((FIRST_GAME_ORANGE,), (FIRST_GAME_BLUE,), FIRST_GAME_SEALIFE),
     "family": ((), (), FIRST_FAMILY_GAME_SEALIFE),
 }
+
+
+def played_achievement(achievement: dict[str, Any] | None) -> Achievement | None:
+    """A play's achievement option (checked when it started) as the game reads it."""
+    return Achievement(achievement["kind"], achievement.get("number")) if achievement else None
 
 
 def _card_choices(cards: dict[int, Any]) -> list[tuple[int, str]]:
@@ -427,7 +434,7 @@ class OceanExtrasForm(Form):
             self.fields["lionfish"] = count_field(
                 "Fish on the Lionfish card", FISH_PER_COLOR[1] * 4
             )
-        if achievement == {"kind": "scenario", "number": LEFT_OUT_COLOR_SCENARIO}:
+        if played_achievement(achievement) == Achievement("scenario", LEFT_OUT_COLOR_SCENARIO):
             self.fields["left_out_color"] = forms.ChoiceField(
                 label="Color left out (scenario 15)",
                 choices=[("", "The one that costs least"), *COLOR_CHOICES],
@@ -448,11 +455,6 @@ class OceanExtrasForm(Form):
 
 
 # --- The paper pad's column -------------------------------------------------------------------
-def orange_factor(achievement: dict[str, Any] | None) -> int:
-    """What the pad's Orange line is the card's VPs times: scenario 14 doubles them."""
-    return 2 if achievement == {"kind": "scenario", "number": DOUBLE_ORANGE_SCENARIO} else 1
-
-
 class SheetForm(Form):
     """One player's column of the paper score pad, each line the VPs the pad holds; a
     blank line is not entered yet."""
@@ -466,7 +468,7 @@ class SheetForm(Form):
         **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
-        self.orange_factor = orange_factor(achievement)
+        self.orange_factor = orange_factor(played_achievement(achievement))
         if mode != "family":
             for color, cards in (("orange", ORANGE_CARDS), ("blue", BLUE_CARDS)):
                 names = " or ".join(cards[n].name for n in setup.get(color, []))
@@ -545,7 +547,7 @@ class SheetForm(Form):
         if "different_sealife" in initial:
             initial["different_sealife"] *= DIFFERENT_SEALIFE_VP
         if "orange" in initial:
-            initial["orange"] *= orange_factor(achievement)
+            initial["orange"] *= orange_factor(played_achievement(achievement))
         for row, vp in zip(ROWS, sheet.get("rows", []), strict=False):
             initial[f"row_{row}"] = vp
         return initial

@@ -121,18 +121,21 @@ class GroupSealifeValueQuerySet(models.QuerySet["GroupSealifeValue"]):
         """Keep what a signed-in player typed for a Sealife type for each of their groups
         (a value left blank changes nothing). True if any group's value is new."""
         typed = {k: v for k, v in (("vp", vp), ("partial_vp", partial_vp)) if v is not None}
+        if not typed:
+            return False
         changed = False
-        for group in Group.objects.for_user(user) if typed else ():
+        for group in Group.objects.for_user(user):
             row, created = self.get_or_create(
                 group=group, code=code, defaults={**typed, "updated_by": user}
             )
-            if not created and any(getattr(row, k) != v for k, v in typed.items()):
+            if not created and all(getattr(row, k) == v for k, v in typed.items()):
+                continue
+            if not created:
                 for key, value in typed.items():
                     setattr(row, key, value)
                 row.updated_by = user
                 row.save()
-                created = True
-            changed = changed or created
+            changed = True
         return changed
 
     def for_groups(self, groups: Any) -> dict[str, GroupSealifeValue]:
