@@ -271,8 +271,9 @@ def bgstats_document(plays: Iterable[Play], user: Any = None) -> dict[str, Any]:
 # scoring (docs/performance.md has the figures for a file of the largest size).
 
 MAX_NAME_LENGTH = 60  # Player.name
-# The most plays one file brings in: a file this long imports in a few seconds, well
-# inside a request's time, and no group's history comes near it.
+# The most plays one file brings in. The upload's 10 MB hold about 1,500 plays as the
+# export writes them; this bounds a file of small ones, whose import stays inside a
+# request's time (docs/performance.md: 10,000 plays, 13 s of CPU on the bench machine).
 MOST_PLAYS = 10_000
 # How deeply an entry, an event or the options may nest. The deepest entry of any game
 # (a board of tiles) nests 4 levels; the JSON reader takes nearly 1,000, more than
