@@ -200,14 +200,27 @@ def split_evenly(points: int, ways: int) -> int:
 # refuses to write integers of more than 4300 digits, and sums of read ones can get there).
 LARGEST_COUNT = 1_000_000
 
+# The most errors one input is told. A game at a table makes far fewer (four empty
+# score sheets, the most found, make 24); past it, the input is not a game being
+# entered, and reading on would only cost time and an answer nobody reads.
+MOST_ERRORS = 100
+
 
 class Errors:
-    """Collects field errors while parsing, so a player sees every problem at once."""
+    """Collects field errors while parsing, so a player sees every problem at once (the
+    first ``MOST_ERRORS`` of them: the next one stops the parse)."""
 
     def __init__(self) -> None:
         self.items: list[FieldError] = []
 
     def add(self, field_path: str, message: str) -> None:
+        if len(self.items) == MOST_ERRORS:
+            more = FieldError(
+                "",
+                f"There are more than {MOST_ERRORS} mistakes; these are the first "
+                f"{MOST_ERRORS}. Correct them and send it again.",
+            )
+            raise InvalidInput([*self.items, more])
         self.items.append(FieldError(field_path, message))
 
     def raise_if_any(self) -> None:
@@ -261,26 +274,36 @@ class Errors:
                 self.add(where, f"{what} has no '{key}'; expected one of: {', '.join(allowed)}.")
 
     def player_names(self, value: Any, info: GameInfo, field_path: str = "players") -> list[str]:
-        """2–N distinct, non-empty names, stripped."""
+        """2–N distinct, non-empty names, stripped.
+
+        More players than the game seats stop the parse before any name is read:
+        everything else in the input is keyed by the players, so nothing more can be
+        checked, and the work stays as small as the game however long the list.
+        """
         if not isinstance(value, list):
             self.add(field_path, "Players must be a list of names.")
             return []
+        count = (
+            f"{info.name} is for {info.min_players} to {info.max_players} players; "
+            f"{len(value)} were given."
+        )
+        if len(value) > info.max_players:
+            self.add(field_path, count)
+            self.raise_if_any()
         names: list[str] = []
+        seen: set[str] = set()
         for i, raw in enumerate(value):
             name = raw.strip() if isinstance(raw, str) else ""
             if not name:
                 self.add(f"{field_path}[{i}]", f"Player {i + 1} needs a name.")
-            elif name.casefold() in (n.casefold() for n in names):
+            elif name.casefold() in seen:
                 self.add(
                     f"{field_path}[{i}]", f"Two players are called '{name}'; names must differ."
                 )
+            seen.add(name.casefold())
             names.append(name)
-        if not info.min_players <= len(value) <= info.max_players:
-            self.add(
-                field_path,
-                f"{info.name} is for {info.min_players} to {info.max_players} players; "
-                f"{len(value)} were given.",
-            )
+        if len(value) < info.min_players:
+            self.add(field_path, count)
         return names
 
     def choice(self, value: Any, option: Option, field_path: str) -> str:

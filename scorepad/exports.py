@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import csv
 import io
+import math
+import re
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from typing import Any
 
@@ -24,8 +26,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 import games
-from games.contract import InvalidInput
-from scorepad.models import Group, Play, PlayEvent, PlayQuerySet, Result
+from games.contract import InvalidInput, plural
+from scorepad.bulk import NewRow, PreparedRows
+from scorepad.entries import PlayState
+from scorepad.models import Group, Play, Player, PlayEvent, PlayQuerySet, Result
 from scorepad.pads import all_pads, get_pad, is_entered
 
 FORMAT = "scorepad-history"
@@ -259,8 +263,31 @@ def bgstats_document(plays: Iterable[Play], user: Any = None) -> dict[str, Any]:
 
 
 # --- Import ---------------------------------------------------------------------------
+#
+# The whole file is read, checked and scored first, in memory, with nothing written and
+# no lock held; then one short transaction writes every play at once, a few bulk INSERTs
+# however many plays. On SQLite that transaction holds the database's only write lock
+# (the settings take it at BEGIN): other people's saves wait that long, not for the
+# scoring (docs/performance.md has the figures for a file of the largest size).
 
 MAX_NAME_LENGTH = 60  # Player.name
+# The most plays one file brings in. The upload's 10 MB hold about 1,500 plays as the
+# export writes them; this bounds a file of small ones, whose import stays inside a
+# request's time (docs/performance.md: 10,000 plays, 13 s of CPU on the bench machine).
+MOST_PLAYS = 10_000
+# How deeply an entry, an event or the options may nest. The deepest entry of any game
+# (a board of tiles) nests 4 levels; the JSON reader takes nearly 1,000, more than
+# saving (or exporting again) can.
+MOST_DEPTH = 20
+# The plays whose problems the page lists, and the names a message lists; the others
+# are counted.
+PROBLEMS_SHOWN = 100
+NAMES_SHOWN = 5
+# What no saved play can hold: NUL and half of a UTF-16 pair (JSON escapes let both in;
+# PostgreSQL refuses them).
+UNSAVABLE_CHARACTERS = re.compile("[\x00\ud800-\udfff]")
+# The parts of a play record saved as the file gives them.
+SAVED_PARTS = ("options", "players", "entries", "events")
 
 
 @dataclass(frozen=True)
@@ -303,6 +330,89 @@ class IncomingPlay:
     events: list[dict[str, Any]]
 
 
+def _place(node: tuple[Any, Any]) -> str:
+    """``entries.Ana.rounds[0]`` from the chain of keys ``_find_unsavable`` keeps."""
+    parts: list[str] = []
+    while node is not None:
+        key, node = node
+        parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+    # A name may hold the very character that is refused: shown as the replacement sign.
+    return UNSAVABLE_CHARACTERS.sub(
+        "\N{REPLACEMENT CHARACTER}", "".join(reversed(parts)).lstrip(".")
+    )
+
+
+def _unsavable(parts: Mapping[str, Any]) -> str | None:
+    """What in the play's ``parts`` (as the JSON reader gave them) a saved play cannot
+    hold, named by its place (``entries.Ana.rounds.1.jellies``); None when all of it can."""
+    return None if _surely_savable(parts) else _find_unsavable(parts)
+
+
+def _surely_savable(parts: Mapping[str, Any]) -> bool:
+    """The quick look, for every play: only whether anything is amiss, so it keeps no
+    places (``_find_unsavable`` finds the place once something is). JSON gives exact
+    types, so they are compared by identity: the look is a large share of an import."""
+    stack: list[tuple[Any, int]] = [(parts, 0)]
+    while stack:
+        container, depth = stack.pop()
+        if depth > MOST_DEPTH:  # ``parts`` itself is one level more than its parts
+            return False
+        if type(container) is dict:
+            texts: Iterable[Any] = container
+            values = container.values()
+        else:
+            texts, values = (), container
+        for value in (*texts, *values):
+            kind = type(value)
+            if kind is dict or kind is list:
+                stack.append((value, depth + 1))
+            elif kind is float:
+                if not math.isfinite(value):
+                    return False
+            elif kind is str and (
+                "\x00" in value
+                if value.isascii()
+                else UNSAVABLE_CHARACTERS.search(value) is not None
+            ):
+                return False
+    return True
+
+
+def _find_unsavable(parts: Mapping[str, Any]) -> str | None:
+    """The close look: every value, walked without recursion, so no depth the JSON
+    reader takes can break it."""
+    stack: list[tuple[Any, Any, int]] = [(value, (part, None), 0) for part, value in parts.items()]
+    while stack:
+        item, node, depth = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            what = (
+                "NaN (not a number)"
+                if math.isnan(item)
+                else "a number too large to keep (Infinity, or one like 1e400)"
+            )
+            return f"Its {_place(node)} is {what}: a play holds only ordinary numbers."
+        if isinstance(item, str) and UNSAVABLE_CHARACTERS.search(item):
+            return (
+                f"Its {_place(node)} holds a character that cannot be kept "
+                "(NUL, or half of a character pair)."
+            )
+        if isinstance(item, dict | list):
+            if depth == MOST_DEPTH:
+                return (
+                    f"Its {_place(node)} is nested more than {MOST_DEPTH} levels deep; "
+                    "no game's entry is."
+                )
+            children = item.items() if isinstance(item, dict) else enumerate(item)
+            for key, child in children:
+                if isinstance(key, str) and UNSAVABLE_CHARACTERS.search(key):
+                    return (
+                        f"Its {_place((key, node))} has a name with a character that cannot "
+                        "be kept (NUL, or half of a character pair)."
+                    )
+                stack.append((child, (key, node), depth + 1))
+    return None
+
+
 def _read_play(number: int, raw: Any) -> IncomingPlay | Problem:
     """The play's parts as the file gives them, or every way in which they are not
     what an export holds. The game's rules are checked later, by scoring it."""
@@ -335,23 +445,36 @@ def _read_play(number: int, raw: Any) -> IncomingPlay | Problem:
     if not isinstance(options, dict):
         errors.append("Its options are not a set of names and values.")
     players = raw.get("players")
+    seated: set[str] = set()  # the names, once they are a list of a game's size
     if not isinstance(players, list) or not all(
         isinstance(name, str) and name.strip() == name and 0 < len(name) <= MAX_NAME_LENGTH
         for name in players
     ):
         errors.append(f"Its players must be a list of names of 1 to {MAX_NAME_LENGTH} characters.")
-    elif len({name.casefold() for name in players}) < len(players):
-        errors.append("Two of its players have the same name.")
+    elif info is not None and not info.min_players <= len(players) <= info.max_players:
+        errors.append(
+            f"It has {len(players):,} players; {info.name} is for {info.min_players} to "
+            f"{info.max_players}."
+        )
+    else:
+        seated = set(players)
+        if len({name.casefold() for name in players}) < len(players):
+            errors.append("Two of its players have the same name.")
     entries = raw.get("entries", {})
     if not isinstance(entries, dict) or not all(isinstance(e, dict) for e in entries.values()):
         errors.append("Its entries must give each player's entry by name.")
-    elif isinstance(players, list) and (unknown := [n for n in entries if n not in players]):
-        errors.append(f"It has entries for {', '.join(unknown)}, who did not play.")
+    elif seated and (unknown := [n for n in entries if n not in seated]):
+        named = ", ".join(unknown[:NAMES_SHOWN])
+        if len(unknown) > NAMES_SHOWN:
+            named += f" and {len(unknown) - NAMES_SHOWN:,} more"
+        errors.append(f"It has entries for {named}, who did not play.")
     events = raw.get("events", [])
     if not isinstance(events, list) or not all(
         isinstance(e, dict) and isinstance(e.get("type"), str) for e in events
     ):
         errors.append("Its logged events must be a list of events, each with its type.")
+    if problem := _unsavable({part: raw.get(part) for part in SAVED_PARTS}):
+        errors.append(problem)
     details = [part for part in (info and info.name, played_on and played_on.isoformat()) if part]
     where = f"Play {number}" + (f" ({', '.join(details)})" if details else "")
     if errors:
@@ -376,14 +499,29 @@ def read_document(data: Any) -> list[IncomingPlay | Problem]:
         raise ImportRefused(
             [Problem(where, ["It was made by a newer Scorepad; this site reads version 1."])]
         )
-    if not isinstance(data.get("plays"), list):
+    plays = data.get("plays")
+    if not isinstance(plays, list):
         raise ImportRefused([Problem(where, ["It holds no list of plays."])])
-    return [_read_play(number, raw) for number, raw in enumerate(data["plays"], 1)]
+    if len(plays) > MOST_PLAYS:
+        raise ImportRefused(
+            [
+                Problem(
+                    where,
+                    [
+                        f"It holds {len(plays):,} plays; one file brings in at most "
+                        f"{MOST_PLAYS:,}. Split it into smaller files and import each."
+                    ],
+                )
+            ]
+        )
+    return [_read_play(number, raw) for number, raw in enumerate(plays, 1)]
 
 
 def _renamed(value: Any, names: Mapping[str, str]) -> Any:
     """``value`` with every player name the file spells differently from the group
     (``ana`` for the group's ``Ana``) written the group's way, as keys and as values."""
+    if not names:
+        return value
     if isinstance(value, dict):
         return {names.get(k, k): _renamed(v, names) for k, v in value.items()}
     if isinstance(value, list):
@@ -393,78 +531,190 @@ def _renamed(value: Any, names: Mapping[str, str]) -> Any:
     return value
 
 
-def _recreate(incoming: IncomingPlay, group: Group, user: Any) -> Play:
-    """Like ``start_play``, with the play's own date, entries and log; then scored by
-    the rules, which raises InvalidInput when it does not score."""
-    play = Play.objects.create(
-        game=incoming.game,
-        mode=incoming.mode,
-        options=incoming.options,
-        played_on=incoming.played_on,
-        group=group,
-        recorded_by=user,
-        imported_from=incoming.source,
-    )
-    players = [group.player_named(name) for name in incoming.players]
-    names = {old: p.name for old, p in zip(incoming.players, players, strict=True) if old != p.name}
-    Result.objects.bulk_create(
-        Result(
-            play=play,
-            player=player,
-            position=position,
-            entry=_renamed(incoming.entries.get(name, {}), names),
-        )
-        for position, (name, player) in enumerate(zip(incoming.players, players, strict=True))
-    )
-    PlayEvent.objects.bulk_create(
-        PlayEvent(play=play, seq=seq, data=_renamed(data, names))
-        for seq, data in enumerate(incoming.events, 1)
-    )
-    play.finish()
-    return play
+def _players_by_name(group: Group) -> dict[str, Player]:
+    """The group's players by their name in any capitals, the first by name where two
+    differ only in capitals (as ``Group.player_named`` finds them)."""
+    players: dict[str, Player] = {}
+    for player in group.players.order_by("name", "pk"):
+        players.setdefault(player.name.casefold(), player)
+    return players
 
 
-@transaction.atomic
-def import_history(data: Any, group: Group, user: Any) -> ImportReport:
-    """Re-create the document's plays in ``group``, matching players by name (new names
-    join the group) and scoring each again by the rules. Plays the group already holds
-    (that very play, or an earlier import of it) are skipped. If any play cannot be
-    read or does not score, nothing is kept and ImportRefused lists every such play."""
-    read = read_document(data)
-    Group.objects.select_for_update().filter(pk=group.pk).first()  # one import at a time
-    sources = [play.source for play in read if isinstance(play, IncomingPlay)]
+def _known_sources(group: Group, sources: list[uuid.UUID]) -> set[uuid.UUID | None]:
+    """Which of the ``sources`` the group holds already: that very play, or an import of it."""
     known: set[uuid.UUID | None] = set()
     for pair in group.plays.filter(
         models.Q(uuid__in=sources) | models.Q(imported_from__in=sources)
     ).values_list("uuid", "imported_from"):
         known.update(pair)
+    return known
+
+
+@dataclass(eq=False)
+class NewPlay(NewRow):
+    uuid: uuid.UUID
+
+
+@dataclass
+class ImportPlan:
+    """Every play of a file as it will be saved, already scored, and the group as it
+    stood when they were scored (the players they were matched to, the plays skipped)."""
+
+    sources: list[uuid.UUID]
+    known: set[uuid.UUID | None]
+    people: dict[str, Player]  # by casefolded name: the group's players and the new ones
+    group_players: dict[str, tuple[int, str]]  # the group's own, as they stood
+    new_plays: list[NewPlay] = field(default_factory=list)
+    # Each row by its fields' names, as PreparedRows takes them.
+    plays: list[dict[str, Any]] = field(default_factory=list)
+    results: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    skipped: int = 0
+    rows: list[PreparedRows] = field(default_factory=list)  # the plays, results and events
+
+    def still_fits(self, group: Group) -> bool:
+        """Nothing the plan relied on changed: no play of the file came in meanwhile, and
+        the group's players are the ones the plays were matched to."""
+        players = {key: (p.pk, p.name) for key, p in _players_by_name(group).items()}
+        return _known_sources(group, self.sources) == self.known and (players == self.group_players)
+
+    def prepare(self) -> None:
+        """Every row made ready to send, before the write transaction opens."""
+        self.rows = [
+            PreparedRows(Play, self.plays),
+            PreparedRows(Result, self.results),
+            PreparedRows(PlayEvent, self.events),
+        ]
+
+    def write(self) -> ImportReport:
+        """Five statements, whatever the number of plays."""
+        Player.objects.bulk_create([p for p in self.people.values() if p.pk is None])
+        plays, results, events = self.rows
+        plays.insert()
+        # The plays' ids, for their results and events to point at.
+        uuids = [play.uuid for play in self.new_plays]
+        ids = dict(Play.objects.filter(uuid__in=uuids).values_list("uuid", "pk"))
+        for play in self.new_plays:
+            play.pk = ids[play.uuid]
+        results.insert()
+        events.insert()
+        return ImportReport(imported=len(self.plays), skipped=self.skipped)
+
+
+def plan_import(read: list[IncomingPlay | Problem], group: Group, user: Any) -> ImportPlan:
+    """Each new play of the file built and scored by the rules, in memory; plays the
+    group holds already (that very play, or an earlier import of it) are skipped.
+    Two queries, nothing written. ImportRefused lists every play that cannot be read
+    or does not score."""
+    sources = [play.source for play in read if isinstance(play, IncomingPlay)]
+    people = _players_by_name(group)
+    plan = ImportPlan(
+        sources=sources,
+        known=_known_sources(group, sources),
+        people=people,
+        group_players={key: (p.pk, p.name) for key, p in people.items()},
+    )
+    seen = set(plan.known)
     problems: list[Problem] = []
-    imported = skipped = 0
     for play in read:
         if isinstance(play, Problem):
             problems.append(play)
-        elif play.source in known:
-            skipped += 1
+        elif play.source in seen:
+            plan.skipped += 1
         else:
-            known.add(play.source)
-            if problem := _import_play(play, group, user):
+            seen.add(play.source)
+            if problem := _plan_play(plan, play, group, user):
                 problems.append(problem)
-            imported += 1
     if problems:
-        raise ImportRefused(problems)
-    return ImportReport(imported=imported, skipped=skipped)
+        raise ImportRefused(_shown(problems))
+    plan.prepare()
+    return plan
 
 
-def _import_play(play: IncomingPlay, group: Group, user: Any) -> Problem | None:
-    """Re-create one play, or say why it does not score (and leave nothing of it)."""
+def _shown(problems: list[Problem]) -> list[Problem]:
+    if len(problems) <= PROBLEMS_SHOWN:
+        return problems
+    more = len(problems) - PROBLEMS_SHOWN
+    return [
+        *problems[:PROBLEMS_SHOWN],
+        Problem(
+            f"And {plural(more, 'more play')}",
+            [f"{'It' if more == 1 else 'They'} cannot be imported either."],
+        ),
+    ]
+
+
+def _plan_play(plan: ImportPlan, incoming: IncomingPlay, group: Group, user: Any) -> Problem | None:
+    """Add the play to the plan as ``start_play`` and ``finish`` would save it, with its
+    own date, entries and log; or say why it does not score."""
+    seats = []
+    for name in incoming.players:
+        key = name.casefold()
+        if key not in plan.people:
+            plan.people[key] = Player(group=group, name=name)
+        seats.append(plan.people[key])
+    names = {old: p.name for old, p in zip(incoming.players, seats, strict=True) if old != p.name}
+    entries = [_renamed(incoming.entries.get(name, {}), names) for name in incoming.players]
+    events = [_renamed(data, names) for data in incoming.events]
+    state = PlayState(
+        players=[p.name for p in seats],
+        options=incoming.options,
+        mode=incoming.mode,
+        entries={p.name: entry for p, entry in zip(seats, entries, strict=True)},
+        events=events,
+    )
     try:
-        with transaction.atomic():
-            _recreate(play, group, user)
+        sheet = get_pad(incoming.game).final_sheet(state)
     except InvalidInput as e:
-        return Problem(play.where, [error.message for error in e.errors])
+        return Problem(incoming.where, [error.message for error in e.errors])
     except (AttributeError, KeyError, TypeError, ValueError):
         # An entry or event of the wrong shape for its game, which only the game's own
         # reading of it can tell.
         message = "Its entries are not in the form Scorepad saves them, so it cannot be scored."
-        return Problem(play.where, [message])
+        return Problem(incoming.where, [message])
+    play = NewPlay(uuid.uuid4())
+    plan.new_plays.append(play)
+    plan.plays.append(
+        {
+            "uuid": play.uuid,
+            "game": incoming.game,
+            "mode": incoming.mode,
+            "options": incoming.options,
+            "played_on": incoming.played_on,
+            "group": group,
+            "recorded_by": user,
+            "status": Play.Status.FINISHED,
+            "notes": sheet.notes,
+            "imported_from": incoming.source,
+        }
+    )
+    plan.results += [
+        {
+            "play": play,
+            "player": player,
+            "position": position,
+            "entry": entry,
+            **{name: getattr(scored, name) for name in Result.SCORED},
+        }
+        for position, (player, entry, scored) in enumerate(
+            zip(seats, entries, sheet.players, strict=True)
+        )
+    ]
+    plan.events += [{"play": play, "seq": seq, "data": data} for seq, data in enumerate(events, 1)]
     return None
+
+
+def import_history(data: Any, group: Group, user: Any) -> ImportReport:
+    """Re-create the document's plays in ``group``, matching players by name (new names
+    join the group) and scoring each again by the rules; plays the group already holds
+    are skipped. If any play cannot be read or does not score, nothing is kept and
+    ImportRefused lists every such play. Everything is checked before the one short
+    transaction that writes it all."""
+    read = read_document(data)
+    plan = plan_import(read, group, user)
+    with transaction.atomic():
+        Group.objects.select_for_update().filter(pk=group.pk).first()  # one import at a time
+        if not plan.still_fits(group):
+            # Another import, or a change to the group's players, came in meanwhile.
+            plan = plan_import(read, group, user)
+        return plan.write()

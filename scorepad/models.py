@@ -581,18 +581,10 @@ class Play(models.Model):
         round, say); a play is only finished when the game is over.
         """
         results = self.ordered_results()
-        sheet = self.score(partial=False, state=self.state(results))
-        if not sheet.extra.get("complete", True):
-            raise InvalidInput(
-                [FieldError("", "The game is not over yet: enter every round before finishing.")]
-            )
+        sheet = self.pad.final_sheet(self.state(results))
         for result, scored in zip(results, sheet.players, strict=True):
-            result.breakdown = scored.breakdown
-            result.extra = scored.extra
-            result.tiebreak = scored.tiebreak
-            result.total = scored.total
-            result.rank = scored.rank
-            result.save(update_fields=["breakdown", "extra", "tiebreak", "total", "rank"])
+            result.record(scored)
+            result.save(update_fields=Result.SCORED)
         self.touch(status=self.Status.FINISHED, notes=sheet.notes)
         return sheet
 
@@ -883,6 +875,9 @@ class Result(models.Model):
     def __str__(self) -> str:
         return f"{self.player} in {self.play}"
 
+    # What a finished play's scoring writes: the seat's PlayerScore, by the same names.
+    SCORED = ["breakdown", "extra", "tiebreak", "total", "rank"]
+
     @property
     def name(self) -> str:
         return self.player.name
@@ -890,6 +885,11 @@ class Result(models.Model):
     @property
     def is_winner(self) -> bool:
         return self.rank == 1
+
+    def record(self, scored: PlayerScore) -> None:
+        """Keep what the seat scored (not saved here)."""
+        for name in self.SCORED:
+            setattr(self, name, getattr(scored, name))
 
     def link_to(self, user: Any) -> None:
         """A signed-in person took this seat: the play counts for them. A guest play's

@@ -12,7 +12,10 @@
 4. Bytes on the wire with ``Accept-Encoding: gzip``: the Shallow Sea board screen with
    every asset it references, and one htmx update.
 5. The load run: Locust, headless, N clients for S seconds on loopback.
-6. The pure scoring functions, per call, in this process.
+6. The pure scoring functions, per call, in this process; and the inputs that cost the
+   games the most work, as large as the API reads (bench_requests.HOSTILE).
+7. An import of a Scorepad file of 10,000 plays (scripts/bench_import.py, its own
+   process and database): how long it takes, and how long it holds the write lock.
 
 The table is printed and written into docs/performance.md between its bench markers,
 with the date, the machine and the command. gunicorn and the temp folder are removed
@@ -70,6 +73,12 @@ LOAD_P95_MS = 100.0
 # Issue 10: the table's poll while nothing changed, and whole tables of phones.
 POLL = 1.5  # × the floor
 TABLES, PHONES_A_TABLE = 40, 4
+# Issue 13: a request built to stall the site, and a file of the most plays one import takes.
+REFUSED = 5.0  # × the floor
+IMPORT_PLAYS = 10_000
+HOSTILE_MS = 100.0  # "any request answers within 100 ms of work whatever its body"
+IMPORT_SECONDS = 5.0
+IMPORT_LOCK_SECONDS = 1.0
 
 
 def log(message: str) -> None:
@@ -285,6 +294,7 @@ def request_rows(manifest: dict[str, Any], csrf: str) -> list[Timed]:
         if slug == "shallow-sea":
             name += " (two full 18-tile oceans)"
         rows.append(Timed(Row(name, "api"), br.api(slug, bodies[slug]), br.EXPECT["api"]))
+    rows += refused_rows()
     rows += [
         Timed(
             Row("htmx: Shallow Sea tile saved → board and live total", "fragment"),
@@ -307,6 +317,23 @@ def request_rows(manifest: dict[str, Any], csrf: str) -> list[Timed]:
             br.EXPECT["player"],
         ),
     ]
+    return rows
+
+
+def refused_rows() -> list[Timed]:
+    """Issue 13: requests built to stall the site, answered by the limits. 20,000 names
+    are more than the API reads; 4,000 fit in it, and the game counts them before it
+    reads one."""
+    rows = []
+    for count, status, answer in ((20_000, 413, "too large"), (4_000, 400, "too many players")):
+        body = br.many_names(count)
+        name = (
+            f"POST /api/games/reef-draft/score with {count:,} player names "
+            f"({len(body) / 1024:.0f} KB) → {status} {answer}"
+        )
+        rows.append(
+            Timed(Row(name, "refused"), br.api("reef-draft", body), br.EXPECT["refused"], status)
+        )
     return rows
 
 
@@ -477,6 +504,74 @@ def time_scoring(calls: int) -> list[Row]:
     return rows
 
 
+def time_hostile(calls: int) -> tuple[Row, str]:
+    """Issue 13: reading and checking the costliest input of each shape the API still
+    reads (bench_requests.HOSTILE), for every game; the slowest, and each shape's worst."""
+    sys.path.insert(0, str(ROOT))
+    import games
+    from games.contract import InvalidInput
+
+    worst: dict[str, tuple[float, str, list[float]]] = {}
+    for shape in br.HOSTILE:
+        body = br.hostile_body(shape)
+        for slug in games.GAMES:
+            samples = []
+            for _ in range(calls):
+                start = time.perf_counter()
+                try:
+                    games.score(slug, json.loads(body))
+                except (InvalidInput, RecursionError):
+                    pass  # the API answers 400 either way
+                samples.append(time.perf_counter() - start)
+            median = statistics.median(samples)
+            if median > worst.get(shape, (0.0, "", []))[0]:
+                worst[shape] = (median, slug, samples)
+    shape, (median, slug, samples) = max(worst.items(), key=lambda item: item[1][0])
+    row = Row(
+        f"pure: the costliest {br.API_MOST_BYTES // 1024} KB input found ({shape}, "
+        f"{slug}) read and checked, per call",
+        "hostile",
+        samples,
+        target=f"≤ {HOSTILE_MS:g} ms",
+        met=median * 1000 <= HOSTILE_MS,
+    )
+    detail = "Inputs as large as the API reads, the worst game for each (median): " + "; ".join(
+        f"{name} {duration(m)} ({game})" for name, (m, game, _) in worst.items()
+    )
+    return row, detail + "."
+
+
+def time_import(plays: int) -> list[Row]:
+    """scripts/bench_import.py in its own process: a file of ``plays`` plays imported."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "bench_import.py"), f"--plays={plays}", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    figures = json.loads(done.stdout)
+    return [
+        Row(
+            f"import: a Scorepad file of {figures['plays']:,} plays "
+            f"({figures['megabytes']:.1f} MB) read, checked, scored again and written",
+            "once",
+            value=f"{figures['seconds']:.2f} s",
+            target=f"≤ {IMPORT_SECONDS:g} s",
+            met=figures["seconds"] <= IMPORT_SECONDS,
+            note=f"{figures['cpu_seconds']:.2f} s of CPU",
+        ),
+        Row(
+            f"import: SQLite's write lock held while those {figures['plays']:,} plays are written",
+            "once",
+            value=f"{figures['lock_seconds']:.2f} s",
+            target=f"≤ {IMPORT_LOCK_SECONDS:g} s",
+            met=figures["lock_seconds"] <= IMPORT_LOCK_SECONDS,
+            note="other saves wait this long",
+        ),
+    ]
+
+
 # --- the table -----------------------------------------------------------------------------------
 
 
@@ -490,8 +585,10 @@ def duration(seconds: float) -> str:
 
 def judge(rows: list[Row], floor: Row) -> None:
     for row in rows:
-        if row.kind in ("api", "fragment", "page", "poll"):
-            limit = {"page": PAGES, "poll": POLL}.get(row.kind, API_AND_FRAGMENTS)
+        if row.kind in ("api", "fragment", "page", "poll", "refused"):
+            limit = {"page": PAGES, "poll": POLL, "refused": REFUSED}.get(
+                row.kind, API_AND_FRAGMENTS
+            )
             row.target = f"≤ {limit:g}× floor"
             row.met = row.median <= limit * floor.median
 
@@ -511,7 +608,7 @@ def table(rows: list[Row], floor: Row) -> str:
             n = ""
         if row.kind == "load":
             median, p95, ratio, n = row.value.split("|")
-        elif row.kind == "bytes":
+        elif row.kind in ("bytes", "once"):
             median = row.value
         met = {True: "yes", False: "**no**", None: ""}[row.met]
         name = row.name + (f" ({row.note})" if row.note else "")
@@ -590,6 +687,13 @@ def main() -> int:
         "--table-seconds", type=int, default=60, help="the whole tables' load run: duration"
     )
     parser.add_argument("--scoring-calls", type=int, default=2000)
+    parser.add_argument("--hostile-calls", type=int, default=20, help="per shape and game")
+    parser.add_argument(
+        "--import-plays",
+        type=int,
+        default=IMPORT_PLAYS,
+        help="plays in the imported file (0: skip)",
+    )
     parser.add_argument("--no-write", action="store_true", help="print only; leave the docs")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args()
@@ -735,6 +839,12 @@ def main() -> int:
 
         log("pure scoring functions")
         rows += time_scoring(args.scoring_calls)
+        hostile, hostile_detail = time_hostile(args.hostile_calls)
+        rows.append(hostile)
+        details.append(hostile_detail)
+        if args.import_plays:
+            log(f"import of {args.import_plays:,} plays")
+            rows += time_import(args.import_plays)
         judge(rows, floor)
 
         result = table(rows, floor)

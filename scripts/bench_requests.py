@@ -34,6 +34,81 @@ def examples() -> dict[str, bytes]:
     return {slug: (EXAMPLES / f"{slug}.json").read_bytes() for slug in GAMES}
 
 
+def many_names(count: int) -> bytes:
+    """A score request naming ``count`` players, as someone trying to stall the site
+    would send it ("Player 1", "Player 2", ...)."""
+    return json.dumps({"players": [f"Player {i}" for i in range(1, count + 1)]}).encode()
+
+
+# The most the score API reads (scorepad/views/common.py, API_MOST_BYTES).
+API_MOST_BYTES = 64 * 1024
+# Inputs built to cost the games the most work per byte, each grown to the most the API
+# reads: n keys, names, counts, events, tiles... of whatever a game reads in a loop.
+HOSTILE: dict[str, Callable[[int], Any]] = {
+    "unknown keys": lambda n: {f"k{i}": 0 for i in range(n)},
+    "names": lambda n: {"players": [str(i) for i in range(n)]},
+    "shoal tiles": lambda n: {
+        "players": ["A", "B"],
+        "entry": "counts",
+        "counts": {"A": {"shoal_tiles": [0] * n}, "B": {}},
+    },
+    "events": lambda n: {
+        "players": ["A", "B"],
+        "entry": "log",
+        "events": [{"type": "colony", "player": "A", "creatures": 1}] * n,
+    },
+    "events of no type": lambda n: {
+        "players": ["A", "B"],
+        "entry": "log",
+        "events": [{"type": "x"}] * n,
+    },
+    "Sealife codes": lambda n: {
+        "players": ["A"],
+        "mode": "solo",
+        "entry": "board",
+        "setup": {"sealife": ["A1"] * n},
+        "boards": {},
+    },
+    "tiles": lambda n: {
+        "players": ["A"],
+        "mode": "solo",
+        "entry": "board",
+        "setup": {"sealife": []},
+        "boards": {"A": {"tiles": {f"R{i}": {} for i in range(n)}}},
+    },
+    "fish": lambda n: {
+        "players": ["A"],
+        "mode": "solo",
+        "entry": "board",
+        "setup": {},
+        "boards": {"A": {"fish": [{"at": "R1C2:top", "color": "red"}] * n}},
+    },
+    "rounds": lambda n: {"players": ["A", "B"], "rounds": [{}] * n},
+    "open stations": lambda n: {
+        "players": ["A", "B"],
+        "entry": "counts",
+        "counts": {},
+        "open_stations": [{"high": 1, "low": 1, "tiles": {}}] * n,
+    },
+    "nesting": lambda n: {"players": ["A", "B"], "rounds": [[[[[[[[]]]]]]]] * n},
+}
+
+
+def hostile_body(shape: str) -> bytes:
+    """The ``HOSTILE`` input of that shape, as large as the API reads."""
+    make = HOSTILE[shape]
+    low, high = 1, 2
+    while len(json.dumps(make(high))) <= API_MOST_BYTES:
+        low, high = high, high * 2
+    while low + 1 < high:
+        middle = (low + high) // 2
+        if len(json.dumps(make(middle))) <= API_MOST_BYTES:
+            low = middle
+        else:
+            high = middle
+    return json.dumps(make(low)).encode()
+
+
 def api(slug: str, body: bytes) -> Callable[[], Request]:
     headers = {"Content-Type": "application/json"}
     return lambda: ("POST", f"/api/games/{slug}/score", body, headers)
@@ -108,6 +183,7 @@ def load_manifest(path: str | Path) -> dict[str, Any]:
 EXPECT = {
     "healthz": b"ok",
     "api": b'"winners"',
+    "refused": b'"errors"',
     "shallow-sea-fragment": b'id="live"',
     "reef-draft-fragment": b'id="reef-live"',
     "history": b'id="history"',

@@ -6,6 +6,7 @@ import copy
 import csv
 import io
 import json
+import threading
 import uuid
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -13,11 +14,15 @@ from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import OperationalError, connection
 from django.test import Client
 from django.utils import timezone
 
+from games import reef_draft
 from scorepad import exports
+from scorepad.entries import PlayState
 from scorepad.models import Group, Play, Player, PlayEvent, create_group, start_play
+from scorepad.pads import get_pad
 from tests.reef_draft_games import ROUNDS
 
 pytestmark = pytest.mark.django_db
@@ -438,6 +443,242 @@ class TestImport:
         monkeypatch.setattr(views, "MAX_UPLOAD_BYTES", 10)
         response = upload(alice_client, beach, {"format": "scorepad-history"})
         assert "larger than" in response.context["form"].errors["file"][0]
+
+
+def with_raw(document: dict[str, Any], path: tuple[Any, ...], text: str) -> bytes:
+    """The document as a file, with the JSON ``text`` written at ``path`` (NaN, say, which
+    JSON's writer will not write but its reader takes)."""
+    document = copy.deepcopy(document)
+    *parents, last = path
+    holder: Any = document
+    for key in parents:
+        holder = holder[key]
+    holder[last] = "@here@"
+    return json.dumps(document).replace('"@here@"', text).encode()
+
+
+def many_plays(document: dict[str, Any], count: int) -> dict[str, Any]:
+    """The document's plays again and again, each with an id of its own."""
+    plays = document["plays"]
+    return {
+        **document,
+        "plays": [{**plays[i % len(plays)], "id": str(uuid.uuid4())} for i in range(count)],
+    }
+
+
+class TestImportLimits:
+    """Whatever the file holds: an answer in words, never a 500, and bounded work."""
+
+    @pytest.mark.parametrize(
+        "path, text, message",
+        [
+            pytest.param(
+                (0, "entries", "Ana", "rounds", "1", "jellies"),
+                "NaN",
+                "Its entries.Ana.rounds.1.jellies is NaN (not a number): a play holds only "
+                "ordinary numbers.",
+                id="nan-in-an-entry",
+            ),
+            pytest.param(
+                (0, "options", "coral_penalty"),
+                "Infinity",
+                "Its options.coral_penalty is a number too large to keep (Infinity, or one like "
+                "1e400): a play holds only ordinary numbers.",
+                id="infinity-in-the-options",
+            ),
+            pytest.param(
+                (1, "events", 0, "creatures"),
+                "1e400",
+                "Its events[0].creatures is a number too large to keep (Infinity, or one like "
+                "1e400): a play holds only ordinary numbers.",
+                id="1e400-in-an-event",
+            ),
+            pytest.param(
+                (1, "entries", "Ben", "final", "note"),
+                '"\\u0000"',
+                "Its entries.Ben.final.note holds a character that cannot be kept (NUL, or half "
+                "of a character pair).",
+                id="nul-in-an-entry",
+            ),
+            pytest.param(
+                (0, "entries", "Ben", "notes"),
+                '{"a": ' * 980 + "1" + "}" * 980,
+                "Its entries.Ben.notes" + ".a" * 18 + " is nested more than 20 levels deep; "
+                "no game's entry is.",
+                id="an-entry-980-deep",
+            ),
+        ],
+    )
+    def test_what_no_play_can_hold_is_refused_by_its_field(
+        self,
+        alice_client: Client,
+        group: Group,
+        beach: Group,
+        history: list[Play],
+        path: tuple[Any, ...],
+        text: str,
+        message: str,
+    ) -> None:
+        document = export(alice_client, group)
+        play, *rest = path
+        response = upload(alice_client, beach, with_raw(document, ("plays", play, *rest), text))
+        assert response.status_code == 200
+        [problem] = response.context["problems"]
+        assert problem.messages == [message]
+        assert not beach.plays.exists()
+
+    def test_a_file_of_more_plays_than_one_file_brings_is_refused(
+        self, alice_client: Client, group: Group, beach: Group, history: list[Play], monkeypatch
+    ) -> None:
+        monkeypatch.setattr(exports, "MOST_PLAYS", 2)
+        response = upload(alice_client, beach, export(alice_client, group))
+        [problem] = response.context["problems"]
+        assert (problem.where, problem.messages) == (
+            "The file",
+            ["It holds 3 plays; one file brings in at most 2. Split it into smaller files and "
+             "import each."],
+        )  # fmt: skip
+
+    def test_the_first_problems_are_listed_and_the_rest_counted(
+        self, alice_client: Client, group: Group, beach: Group, history: list[Play], monkeypatch
+    ) -> None:
+        monkeypatch.setattr(exports, "PROBLEMS_SHOWN", 1)
+        document = export(alice_client, group)
+        for play in document["plays"]:
+            play["date"] = "soon"
+        response = upload(alice_client, beach, document)
+        problems = [(p.where, p.messages) for p in response.context["problems"]]
+        assert problems == [
+            ("Play 1 (Reef Draft)", ["Its date is missing or not written as YYYY-MM-DD."]),
+            ("And 2 more plays", ["They cannot be imported either."]),
+        ]
+
+    def test_more_players_than_the_game_seats_cost_nothing_per_player(
+        self,
+        alice_client: Client,
+        group: Group,
+        beach: Group,
+        history: list[Play],
+        django_assert_max_num_queries: Any,
+    ) -> None:
+        document = export(alice_client, group)
+        reef = document["plays"][0]
+        reef["players"] = [f"Player {i}" for i in range(500)]
+        reef["entries"] = {name: {} for name in reef["players"]}
+        with django_assert_max_num_queries(12):
+            response = upload(alice_client, beach, document)
+        assert [(p.where, p.messages) for p in response.context["problems"]] == [
+            ("Play 1 (Reef Draft, 2025-03-14)", ["It has 500 players; Reef Draft is for 2 to 5."])
+        ]
+
+    def test_the_entries_of_people_not_playing_are_named_five_at_most(
+        self, alice_client: Client, group: Group, beach: Group, history: list[Play]
+    ) -> None:
+        document = export(alice_client, group)
+        document["plays"][0]["entries"] |= {f"Guest {i}": {} for i in range(8)}
+        response = upload(alice_client, beach, document)
+        [problem] = response.context["problems"]
+        assert problem.messages == [
+            "It has entries for Guest 0, Guest 1, Guest 2, Guest 3, Guest 4 and 3 more, "
+            "who did not play."
+        ]
+
+    def test_a_round_past_the_last_is_refused_without_building_the_rounds_before_it(
+        self, alice_client: Client, group: Group, beach: Group, history: list[Play]
+    ) -> None:
+        document = export(alice_client, group)
+        reef = document["plays"][0]
+        reef["entries"]["Ana"]["rounds"]["100000000"] = reef["entries"]["Ana"]["rounds"]["1"]
+        response = upload(alice_client, beach, document)
+        [problem] = response.context["problems"]
+        assert problem.messages == ["Give the reefs of 1 to 3 rounds, one object per round."]
+        state = PlayState(["Ana"], {}, "standard", {"Ana": {"rounds": {"5000": {}}}})
+        assert len(get_pad("reef-draft").to_input(state)["rounds"]) == 3 + 1
+
+    @pytest.mark.parametrize("plays", [3, 30])
+    def test_the_same_few_queries_for_any_number_of_plays(
+        self,
+        alice_client: Client,
+        group: Group,
+        beach: Group,
+        history: list[Play],
+        plays: int,
+        django_assert_num_queries: Any,
+    ) -> None:
+        document = many_plays(export(alice_client, group), plays)
+        # session, user, group; the group's players and the plays already here; then the
+        # write transaction (a savepoint in a test, and its release): the lock, both again
+        # to see nothing changed meanwhile, the new players, plays, their ids, results, events
+        with django_assert_num_queries(15):
+            response = upload(alice_client, beach, document, follow=False)
+        assert response.status_code == 302
+        assert beach.plays.count() == plays
+
+
+@pytest.mark.django_db(transaction=True)
+class TestImportWhileOthersWrite:
+    """The file is scored with no transaction open: SQLite's one write lock is held only
+    while the scored plays are written, so other people's saves go on meanwhile."""
+
+    def test_scoring_holds_no_lock_and_others_save_meanwhile(
+        self, alice_client: Client, group: Group, beach: Group, history: list[Play], monkeypatch
+    ) -> None:
+        document = export(alice_client, group)
+        seen: list[tuple[bool, str]] = []
+        score = reef_draft.score
+
+        def meanwhile(game: Any) -> Any:
+            seen.append((connection.in_atomic_block, saved_elsewhere("Someone else's table")))
+            return score(game)
+
+        monkeypatch.setattr(reef_draft, "score", meanwhile)
+        response = upload(alice_client, beach, document)
+        assert response.status_code == 302
+        assert seen == [(False, "saved")]
+        assert beach.plays.count() == 3
+        assert Group.objects.filter(name="Someone else's table").exists()
+
+    def test_a_player_who_joined_meanwhile_takes_the_seat_of_that_name(
+        self, alice_client: Client, group: Group, beach: Group, history: list[Play], monkeypatch
+    ) -> None:
+        document = export(alice_client, group)
+        score = reef_draft.score
+
+        def meanwhile(game: Any) -> Any:
+            if not beach.players.filter(name="ANA").exists():
+                saved_elsewhere("ANA", into=beach)
+            return score(game)
+
+        monkeypatch.setattr(reef_draft, "score", meanwhile)
+        upload(alice_client, beach, document)
+        ana = beach.players.get(name__iexact="ana")
+        assert ana.name == "ANA"
+        play = beach.plays.get(game="reef-draft")
+        assert play.ordered_results()[0].player == ana
+        assert play.ordered_results()[0].entry == document["plays"][0]["entries"]["Ana"]
+
+
+def saved_elsewhere(name: str, into: Group | None = None) -> str:
+    """A save by someone else, from another thread (its own database connection), as a
+    request on another worker would; "saved", or why it could not."""
+    outcome: list[str] = []
+
+    def save() -> None:
+        try:
+            if into is None:
+                Group.objects.create(name=name)
+            else:
+                Player.objects.create(group_id=into.pk, name=name)
+            outcome.append("saved")
+        except OperationalError as e:
+            outcome.append(str(e))
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=save)
+    thread.start()
+    thread.join()
+    return outcome[0]
 
 
 class TestBgStats:

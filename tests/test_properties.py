@@ -45,6 +45,7 @@ import games
 from games.contract import InvalidInput
 from games.shallow_sea.data import BUBBLES, CARDS, CORNERS, ROWS, SCENARIOS, SEALIFE, SPACES
 from games.shallow_sea.ecosystem import most_vp
+from scorepad.views.common import API_MOST_BYTES
 
 # --- Hypothesis settings ----------------------------------------------------------------------
 
@@ -1437,6 +1438,9 @@ def test_the_api_never_answers_500(client: Any, sent: tuple[str, bytes]) -> None
         check_errors(answer)
     elif response.status_code == 200:
         check_sheet(slug, answer)
+    elif len(body) > API_MOST_BYTES:
+        assert response.status_code == 413
+        check_errors(answer)
     else:
         assert response.status_code == 400
         check_errors(answer)

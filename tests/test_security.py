@@ -18,7 +18,7 @@ from django.utils.http import urlsafe_base64_encode
 
 from scorepad import urls
 from scorepad.management.commands.seed_bench import renamed
-from scorepad.models import ClaimLink, Invite, create_group, play_from_input, start_play
+from scorepad.models import ClaimLink, Group, Invite, create_group, play_from_input, start_play
 from scorepad.pads import Sample, all_pads, personal_pages
 
 pytestmark = pytest.mark.django_db
@@ -184,6 +184,48 @@ def test_signed_in_pages_need_an_account_and_nothing_more(
             response = method(url)
             assert response.status_code == 302, (name, response.status_code)
             assert response["Location"].startswith("/accounts/login/")
+
+
+def games_screens() -> dict[str, set[str]]:
+    """Each game's own screens of a play (every URL that takes a play but the shared
+    ones), with the games each serves: those whose pads' play screen (``hub``) comes
+    from the same views as the screen (a family of games shares one set)."""
+    screens = {}
+    for pattern in url_patterns():
+        if "play_id" in pattern.pattern.converters and pattern.name not in PLAY_URLS:
+            views = pattern.callback.__module__
+            served = {pad.slug for pad in all_pads() if pad.hub.__module__ == views}
+            screens[cast(str, pattern.name)] = served
+    return screens
+
+
+GAMES_SCREENS = games_screens()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES_SCREENS))
+def test_a_game_screen_on_another_game_play_is_404(
+    name: str, alice: Any, alice_client: Client
+) -> None:
+    """The owner, who may see every play, opens each game's screen with the play of
+    every game that screen does not serve (a Reef Draft round of a Seagrass play)."""
+    world = build_world(alice)
+    group = Group.objects.get(name="Thursday table")
+    others = [play for play in group.plays.all() if play.game not in GAMES_SCREENS[name]]
+    assert world[name] and others, name
+    for sample in world[name]:
+        for play in others:
+            url = reverse(name, kwargs={**sample.kwargs, "play_id": play.uuid})
+            # 405 for the method the screen does not take; 404 for those it does.
+            statuses = [
+                method(url, dict(sample.data)).status_code
+                for method in (alice_client.get, alice_client.post)
+            ]
+            assert 404 in statuses and set(statuses) <= {404, 405}, (name, play.game, statuses)
+
+
+def test_every_game_screen_of_a_play_belongs_to_a_game() -> None:
+    assert len(GAMES_SCREENS) >= 9  # the sweep above really walks them
+    assert all(GAMES_SCREENS.values()), GAMES_SCREENS
 
 
 def test_revoked_invitation_and_unknown_claim_are_404(outsider_client: Client, alice: Any) -> None:

@@ -605,7 +605,8 @@ class TestScoreApi:
 
     @pytest.mark.parametrize(
         "body",
-        ["[" * 100_000 + "]" * 100_000, "9" * 5000, b"\xff\xfe"],
+        # Deeper than the JSON reader goes, yet inside the size the API reads.
+        ["[" * 30_000 + "]" * 30_000, "9" * 5000, b"\xff\xfe"],
         ids=["deep", "long", "utf"],
     )
     def test_absurd_bodies_are_400(self, client: Client, body: Any) -> None:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.http import Http404, HttpResponse
 
-from games.contract import GameInfo
+from games.contract import FieldError, GameInfo, InvalidInput, Sheet
 from scorepad.entries import PlayState
 from scorepad.http import HtmxHttpRequest
 
@@ -133,6 +133,16 @@ class Pad:
     @property
     def slug(self) -> str:
         return self.info.slug
+
+    def final_sheet(self, state: PlayState) -> Sheet:
+        """The whole game ``state`` holds, scored strictly; InvalidInput while it is not
+        over. Nothing is read from the database: an import scores plays not saved yet."""
+        sheet = self.game.score(self.game.parse(self.to_input(state), partial=False))
+        if not sheet.extra.get("complete", True):
+            raise InvalidInput(
+                [FieldError("", "The game is not over yet: enter every round before finishing.")]
+            )
+        return sheet
 
     def example_input(self) -> dict[str, Any]:
         if self.example is not None:

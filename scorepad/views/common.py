@@ -236,19 +236,41 @@ def json_error(status: int, field: str, message: str) -> JsonResponse:
     return JsonResponse({"errors": [{"field": field, "message": message}]}, status=status)
 
 
-def json_answer(request: HtmxHttpRequest, compute: Callable[[Any], dict[str, Any]]) -> JsonResponse:
-    """``compute`` on a POSTed JSON body: 200 with its answer, 400 with the errors,
-    always JSON (a program on the other end reads it). The JSON API's views: they read
-    no cookie and store nothing, so they take no CSRF token (csrf_exempt); each call
-    counts against the address's limit."""
+# The largest body the JSON API reads: the largest input of any game (four players'
+# full boards) takes 7 KB, 14 KB pretty-printed. The slowest 64 KB found reads and checks
+# in under 20 ms (docs/performance.md); a body past it is refused unread.
+API_MOST_BYTES = 64 * 1024
+
+
+def _body_length(request: HtmxHttpRequest) -> int:
+    """The body's length as sent; Django reads that many bytes at most, and none when
+    the header is missing or not a number."""
     try:
-        throttle.count(request, "api_scores")
-    except throttle.Throttled as throttled:
-        return throttle.with_retry_after(json_error(429, "", str(throttled)), throttled)
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
+
+
+def json_answer(request: HtmxHttpRequest, compute: Callable[[Any], dict[str, Any]]) -> JsonResponse:
+    """``compute`` on a POSTed JSON body: 200 with its answer, 400 with the errors, 413
+    for a body too large to be a game; always JSON (a program on the other end reads it).
+    The JSON API's views read no cookie and store nothing, so they take no CSRF token
+    (csrf_exempt); each POST counts against the address's limit."""
     if request.method != "POST":
         response = json_error(405, "", "Send the input with POST.")
         response["Allow"] = "POST"
         return response
+    try:
+        throttle.count(request, "api_scores")
+    except throttle.Throttled as throttled:
+        return throttle.with_retry_after(json_error(429, "", str(throttled)), throttled)
+    if _body_length(request) > API_MOST_BYTES:
+        return json_error(
+            413,
+            "",
+            f"The input is larger than {API_MOST_BYTES // 1024} KB: no game's input comes "
+            "near that.",
+        )
     try:
         data = json.loads(request.body)
     except (ValueError, RecursionError):

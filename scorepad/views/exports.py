@@ -21,7 +21,7 @@ from scorepad.http import AuthenticatedHttpRequest
 from scorepad.models import Group
 from scorepad.views.common import _get_group_for_user, private
 
-MAX_UPLOAD_BYTES = 10 * 1024 * 1024  # a few thousand plays
+MAX_UPLOAD_BYTES = 10 * 1024 * 1024  # about 1,500 plays as the export writes them
 
 
 class ImportForm(Form):

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from games import reef_draft
+from games.reef_draft.data import ROUNDS
 from scorepad.entries import PlayState
 from scorepad.models import Play
 from scorepad.pads import Pad, Sample, StoredPlay
@@ -16,6 +17,9 @@ def to_input(state: PlayState) -> dict[str, Any]:
     """A round counts once anyone has entered it."""
     rounds = {name: entry.get("rounds", {}) for name, entry in state.entries.items()}
     entered = {int(number) for player_rounds in rounds.values() for number in player_rounds}
+    # One round past the last is enough for the game to refuse the lot: a file's
+    # "round 100000000" would otherwise be a hundred million rounds to build.
+    last = min(max(entered, default=0), ROUNDS + 1)
     return {
         "players": state.players,
         "options": dict(state.options),
@@ -25,7 +29,7 @@ def to_input(state: PlayState) -> dict[str, Any]:
                 for name in state.players
                 if str(number) in rounds[name]
             }
-            for number in range(1, max(entered, default=0) + 1)
+            for number in range(1, last + 1)
         ],
     }
 
