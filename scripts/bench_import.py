@@ -97,7 +97,7 @@ def measure(text: bytes, user: Any, group: Any) -> dict[str, float]:
     wall, cpu = time.perf_counter(), time.process_time()
     with connection.execute_wrapper(note_begin):
         # As the import screen reads the upload: the bytes decoded, the JSON read.
-        report = exports.import_history(json.loads(text.decode("utf-8-sig")), group, user)
+        report = exports.import_history(exports.read_json(text), group, user)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     if report.imported != group.plays.count():
         raise RuntimeError(f"{report.message()} but the group holds {group.plays.count()}")

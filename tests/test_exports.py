@@ -6,6 +6,7 @@ import copy
 import csv
 import io
 import json
+import math
 import threading
 import uuid
 from datetime import date, datetime, timedelta
@@ -19,7 +20,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games import reef_draft
-from scorepad import exports
+from scorepad import bulk, exports
 from scorepad.entries import PlayState
 from scorepad.models import Group, Play, Player, PlayEvent, create_group, start_play
 from scorepad.pads import get_pad
@@ -274,6 +275,32 @@ def _compare(play: Play) -> dict[str, Any]:
         "breakdowns": [r.breakdown for r in results],
         "notes": play.notes,
     }
+
+
+class TestReadingTheFile:
+    def test_a_file_saved_with_a_byte_order_mark_imports(
+        self, alice_client: Client, group: Group, beach: Group, history: list[Play]
+    ) -> None:
+        content = "\N{BYTE ORDER MARK}".encode() + json.dumps(export(alice_client, group)).encode()
+        response = upload(alice_client, beach, content, follow=False)
+        assert response.status_code == 302
+        assert beach.plays.count() == len(history)
+
+    def test_what_the_fast_reader_refuses_is_read_for_the_import_to_name(self) -> None:
+        data = exports.read_json(b'{"a": NaN, "b": 123456789012345678901234567890, "c": "\\ud800"}')
+        assert math.isnan(data["a"])
+        assert data["b"] == 123456789012345678901234567890
+        assert data["c"] == "\ud800"
+
+    @pytest.mark.parametrize("content", [b"{", b"\xff\xfe{}", b"", b"[1,]"])
+    def test_what_is_not_json_is_a_value_error(self, content: bytes) -> None:
+        with pytest.raises(ValueError):
+            exports.read_json(content)
+
+    def test_the_fast_writer_writes_what_the_standard_one_does(self) -> None:
+        value = {1: [1.5, "é 🐙", None, True], "big": 2**70, "nested": {"a": [[]]}}
+        written = bulk.FastJSONEncoder().encode(value)
+        assert json.loads(written) == json.loads(json.dumps(value))
 
 
 class TestImport:
@@ -608,8 +635,9 @@ class TestImportLimits:
         document = many_plays(export(alice_client, group), plays)
         # session, user, group; the group's players and the plays already here; then the
         # write transaction (a savepoint in a test, and its release): the lock, both again
-        # to see nothing changed meanwhile, the new players, plays, their ids, results, events
-        with django_assert_num_queries(15):
+        # to see nothing changed meanwhile, the new players, the newest play's id, plays,
+        # their ids, results, events
+        with django_assert_num_queries(16):
             response = upload(alice_client, beach, document, follow=False)
         assert response.status_code == 302
         assert beach.plays.count() == plays

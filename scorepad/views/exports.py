@@ -3,7 +3,6 @@ and importing a Scorepad document into a group."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
@@ -38,7 +37,7 @@ class ImportForm(Form):
                 f"The file is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB."
             )
         try:
-            return json.loads(upload.read().decode("utf-8-sig"))
+            return exports.read_json(upload.read())
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise forms.ValidationError(
                 "This file is not a Scorepad export: it is not JSON."
