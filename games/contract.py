@@ -259,7 +259,7 @@ class Errors:
     def mapping(self, value: Any, field_path: str, what: str) -> Mapping[str, Any]:
         if value is None:
             return {}
-        if not isinstance(value, Mapping):
+        if type(value) is not dict and not isinstance(value, Mapping):  # dict: no ABC check
             self.add(field_path, f"{what} must be an object of named values.")
             return {}
         return value
@@ -268,6 +268,8 @@ class Errors:
         self, value: Mapping[str, Any], allowed: Iterable[str], field_path: str, what: str
     ) -> None:
         allowed = list(allowed)
+        if value.keys() <= set(allowed):  # the usual case, in one set operation
+            return
         for key in value:
             if key not in allowed:
                 where = f"{field_path}.{key}" if field_path else str(key)

@@ -276,7 +276,8 @@ def bgstats_document(plays: Iterable[Play], user: Any = None) -> dict[str, Any]:
 MAX_NAME_LENGTH = 60  # Player.name
 # The most plays one file brings in. The upload's 10 MB hold about 1,500 plays as the
 # export writes them; this bounds a file of small ones, whose import stays inside a
-# request's time (docs/performance.md: 10,000 plays, 13 s of CPU on the bench machine).
+# request's time (docs/performance.md: 10,000 plays of 6.6 KB, 14 s of CPU on the bench
+# machine; the 10 MB upload's 1,500, 1.8 s).
 MOST_PLAYS = 10_000
 # How deeply an entry, an event or the options may nest. The deepest entry of any game
 # (a board of tiles) nests 4 levels; the JSON reader takes nearly 1,000, more than
