@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm, UserCreationForm
 
 from games.contract import GameInfo
 from scorepad.models import Group
@@ -45,11 +45,39 @@ class Form(forms.Form):
                 del self.errors[name]
 
 
+# Django lists each password validator's rule in a paragraph of its own above the box;
+# one line says the same and leaves the box in sight on a phone.
+PASSWORD_HELP = (
+    "At least 12 characters; not a common password, not only digits, and not like your "
+    "username or email."
+)
+
+
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
         labels = {"email": "Email (optional)"}
-        help_texts = {"email": "Only to send you a link if you forget your password."}
+        help_texts = {
+            "username": "Letters, digits and @ . + - _ only.",
+            "email": "Only to send you a link if you forget your password.",
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["password1"].help_text = PASSWORD_HELP
+        self.fields["password2"].help_text = "The same again."
+
+
+class NewPasswordForm(SetPasswordForm):
+    """A new password after a reset link, with the one-line rules."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["new_password1"].help_text = PASSWORD_HELP
+
+
+class ChangePasswordForm(PasswordChangeForm, NewPasswordForm):
+    """The old password, then a new one, with the one-line rules."""
 
 
 class GroupForm(forms.ModelForm):

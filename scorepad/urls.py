@@ -4,6 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from scorepad import throttle
+from scorepad.forms import ChangePasswordForm, NewPasswordForm
 from scorepad.views import app, exports, groups, site, table
 from scorepad.views.common import private
 from scorepad.views.health import healthz
@@ -18,7 +19,7 @@ urlpatterns = [
     # Django's own password views, in templates/registration/.
     path(
         "accounts/password/",
-        private(auth_views.PasswordChangeView.as_view()),
+        private(auth_views.PasswordChangeView.as_view(form_class=ChangePasswordForm)),
         name="password_change",
     ),
     path(
@@ -38,7 +39,7 @@ urlpatterns = [
     ),
     path(
         "accounts/password/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(),
+        auth_views.PasswordResetConfirmView.as_view(form_class=NewPasswordForm),
         name="password_reset_confirm",
     ),
     path(

@@ -13,6 +13,7 @@ from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core import mail
 from django.test import Client
 
+from scorepad.forms import PASSWORD_HELP
 from tests.test_performance import settings_value
 
 pytestmark = pytest.mark.django_db
@@ -162,3 +163,25 @@ def test_email_goes_to_the_console_in_development_and_smtp_in_production() -> No
     assert options == {"host": "mail.example.com", "port": 587, "use_tls": True, "timeout": 10}
     named = "django.core.mail.backends.filebased.EmailBackend"
     assert settings_value(mailer, EMAIL_BACKEND=named) == {"BACKEND": named}
+
+
+class TestPasswordRulesInOneLine:
+    """Each screen that takes a new password says its rules in one line, not Django's
+    paragraph per validator above the box."""
+
+    def assert_one_line(self, page: str) -> None:
+        assert PASSWORD_HELP in page
+        assert "can’t be entirely numeric" not in page
+
+    def test_signing_up(self, client: Client) -> None:
+        self.assert_one_line(client.get("/accounts/signup/").content.decode())
+
+    def test_changing_it(self, alice_client: Client) -> None:
+        self.assert_one_line(alice_client.get("/accounts/password/").content.decode())
+
+    def test_after_a_reset_link(self, client: Client, alice: Any) -> None:
+        alice.email = "alice@example.com"
+        alice.save()
+        link = TestResetByEmail().reset_link(client)
+        form = client.get(link, follow=True)
+        self.assert_one_line(form.content.decode())

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 
 import games
-from scorepad.models import Group, Play
+from scorepad.models import Group, Play, Player
 from scorepad.pads import all_pads
 
 pytestmark = pytest.mark.django_db
@@ -19,4 +19,7 @@ def test_seed_demo_gives_a_finished_play_of_every_game_once() -> None:
     assert sorted(p.game for p in plays) == sorted(pad.slug for pad in all_pads())
     assert set(games.GAMES) <= {p.game for p in plays}
     assert {p.status for p in plays} == {Play.Status.FINISHED}
+    [me] = Player.objects.filter(name="demo")
+    assert me.user is not None and me.user.username == "demo"
+    assert all(play.results.filter(player=me).exists() for play in plays)
     assert {cast(Group, p.group).name for p in plays} == {"Demo table"}

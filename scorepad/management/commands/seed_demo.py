@@ -31,6 +31,9 @@ class Command(BaseCommand):
         Membership.objects.get_or_create(
             group=group, user=user, defaults={"role": Membership.Role.OWNER}
         )
+        # The demo user is their own player, as a group's creator is: their plays count
+        # on their personal pages, and the People page does not list them as a guest.
+        group.players.update_or_create(name=DEMO_USER, defaults={"user": user})
         if not Play.objects.filter(group=group).exists():
             # A finished play of every game, from its worked example, the demo user seated.
             builder = Builder(group, user, DEMO_USER, random.Random(DEMO_SEED))
