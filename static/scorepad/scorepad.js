@@ -393,6 +393,7 @@ self.OutboxStore = OutboxStore;
   // Sends until nothing waits (changes queued meanwhile included) or the network fails;
   // true when changes are left waiting.
   let leaving = false;
+  let leaveFor = null; // the screen a saved "Save, next" leads on to
   async function send() {
     for (;;) {
       const [change] = await store.all();
@@ -417,6 +418,10 @@ self.OutboxStore = OutboxStore;
       await store.remove(change.id);
       if (await settle(change, response)) taken = true;
       if (change.page === here()) refreshKeptScreen();
+      // An autosave typed just before "Save, next" joins the queue behind it: the next
+      // screen opens once nothing of this one waits (it used to wait for that autosave,
+      // which never moves on).
+      if (leaveFor && !(await store.all()).some((c) => c.page === here())) go(leaveFor);
     }
   }
 
@@ -441,7 +446,7 @@ self.OutboxStore = OutboxStore;
       shown = Boolean(target);
     } else if (change.kind === "submit" && onPage) {
       if (location_) {
-        if (!(await store.all()).some((c) => c.page === change.page)) go(location_);
+        leaveFor = location_; // once this screen's changes queued behind it are sent
       } else if (answered) {
         htmx.swap("#main", html, { swapStyle: "outerHTML" }, { select: "#main" });
         shown = true;

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -97,4 +98,31 @@ def test_a_reef_of_the_wrong_size_is_flagged_and_blocks_finishing(
     )
     expect(page.locator(".ranking")).to_have_count(0)
     screenshot("refused")
+    assert console_errors == []
+
+
+def test_save_next_tapped_right_after_typing_leads_on(
+    page: Page, console_errors: list[str], screenshot: Callable[[str], Path]
+) -> None:
+    """Typing starts an autosave 400 ms later; a "Save, next" tapped before that, on a
+    slow connection, is answered after the autosave joined the queue behind it. The
+    screen stayed put (the next screen waited for the autosave, which never moved on);
+    it seemed the tap did nothing."""
+    page.goto("/games/reef-draft/new/")
+    page.get_by_label("Player 1").fill("Ana")
+    page.get_by_label("Player 2").fill("Ben")
+    page.get_by_role("button", name="Start scoring").click()
+    page.locator(".rounds > li").first.get_by_role("link", name="Ana").click()
+    expect(page.get_by_role("heading", name="Round 1: Ana's reef")).to_be_visible()
+
+    def slow_save_next(route: Any) -> None:
+        if "go=next" in (route.request.post_data or ""):
+            time.sleep(1.5)  # the autosave's 400 ms pass while this one is on its way
+        route.continue_()
+
+    page.route("**/rounds/1/players/0/", slow_save_next)
+    fill_reef(page, ROUNDS[0]["Ana"])
+    page.get_by_role("button", name="Save, next: Ben").click()
+    expect(page.get_by_role("heading", name="Round 1: Ben's reef")).to_be_visible()
+    screenshot("led-on")
     assert console_errors == []
