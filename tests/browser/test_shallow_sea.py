@@ -463,3 +463,35 @@ def test_two_phones_saving_the_same_space_are_told(
     expect(second.locator("#editor")).to_contain_text("Saved R3C4: green coral")
     for page in pages:
         page.context.close()
+
+
+def test_the_board_swapped_in_again_saves_a_tap_once(
+    page: Page, live_server, console_errors: list[str]
+) -> None:
+    """The outbox swaps a whole screen in when a late submit is answered with it, and
+    htmx runs the scripts inside: ocean.js ran twice ("Identifier 'tappedAt' has already
+    been declared", CI) and would have saved each tap twice."""
+    play = start_play(
+        game="shallow-sea",
+        names=["Mira", "Jonas"],
+        options={"setup": FIRST_GAME, "achievement": None, "entry": "board"},
+        mode="standard",
+        group=None,
+        user=AnonymousUser(),
+    )
+    page.goto(f"/plays/{play.uuid}/players/0/ocean/")
+    page.evaluate(
+        """async () => {
+            const html = await (await fetch(location.href)).text();
+            htmx.swap("#main", html, { swapStyle: "outerHTML" }, { select: "#main" });
+        }"""
+    )
+    expect(page.locator("script[src*='ocean']")).to_have_count(1)
+    saves: list[str] = []
+    page.on("request", lambda r: saves.append(r.url) if r.method == "POST" else None)
+    space(page, "R3C4").click()
+    choose(page, "A coral", "Red 9")
+    choose(page, "Completed Fish on it", "Red")
+    expect(page.locator("#editor")).to_contain_text("Saved R3C4")
+    assert len(saves) == 1, saves
+    assert console_errors == []

@@ -5,7 +5,9 @@
 // list of this phone's events (the form's data-undo-chain) past the undos already waiting.
 (() => {
   const store = self.OutboxStore;
-  if (!store || !("indexedDB" in window)) return;
+  // htmx runs the scripts of what it swaps in: once a page, or each listener acts twice.
+  if (!store || !("indexedDB" in window) || window.eventLogReady) return;
+  window.eventLogReady = true;
 
   const pathOf = (url) => new URL(url, location.href).pathname;
   const undoForm = () => document.querySelector("form.undo");
