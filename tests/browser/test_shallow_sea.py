@@ -423,12 +423,9 @@ def test_the_example_ocean_takes_at_most_70_taps(
     assert console_errors == []
 
 
-def test_two_phones_saving_the_same_space_are_told(
-    browser, live_server, request: pytest.FixtureRequest
-) -> None:
-    """The host's phone and Mira's both open R3C4; the first saves a coral, the second
-    another: the second is told what is there now and keeps what it tapped."""
-    play = start_play(
+def guest_board_play() -> Play:
+    """A first game of two tapped in on the board, played without an account."""
+    return start_play(
         game="shallow-sea",
         names=["Mira", "Jonas"],
         options={"setup": FIRST_GAME, "achievement": None, "entry": "board"},
@@ -436,6 +433,14 @@ def test_two_phones_saving_the_same_space_are_told(
         group=None,
         user=AnonymousUser(),
     )
+
+
+def test_two_phones_saving_the_same_space_are_told(
+    browser, live_server, request: pytest.FixtureRequest
+) -> None:
+    """The host's phone and Mira's both open R3C4; the first saves a coral, the second
+    another: the second is told what is there now and keeps what it tapped."""
+    play = guest_board_play()
     pages = []
     for _ in range(2):
         context = browser.new_context(base_url=live_server.url, color_scheme="dark", **PHONE)
@@ -471,14 +476,7 @@ def test_the_board_swapped_in_again_saves_a_tap_once(
     """The outbox swaps a whole screen in when a late submit is answered with it, and
     htmx runs the scripts inside: ocean.js ran twice ("Identifier 'tappedAt' has already
     been declared", CI) and would have saved each tap twice."""
-    play = start_play(
-        game="shallow-sea",
-        names=["Mira", "Jonas"],
-        options={"setup": FIRST_GAME, "achievement": None, "entry": "board"},
-        mode="standard",
-        group=None,
-        user=AnonymousUser(),
-    )
+    play = guest_board_play()
     page.goto(f"/plays/{play.uuid}/players/0/ocean/")
     page.evaluate(
         """async () => {
