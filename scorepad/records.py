@@ -157,9 +157,7 @@ def _standings(seats: list[Seat], sign: int, plays: set[int]) -> None:
     players = {key[0] for key in parts}
     kept = {
         (st.player_id, st.game, st.mode): st
-        for st in Standing.objects.filter(
-            player_id__in=players, game__in={key[1] for key in parts}
-        )
+        for st in Standing.objects.filter(player_id__in=players, game__in={key[1] for key in parts})
     }
     new, changed, gone = [], [], []
     for key, part in parts.items():
@@ -431,8 +429,7 @@ def snapshot() -> dict[str, Any]:
             for r in Rivalry.objects.all()
         },
         "tallies": {
-            (t.group_id, t.game): (t.plays, t.best_id, t.latest_id)
-            for t in GameTally.objects.all()
+            (t.group_id, t.game): (t.plays, t.best_id, t.latest_id) for t in GameTally.objects.all()
         },
     }
 

@@ -133,7 +133,9 @@ def player_page(player: Player) -> PlayerPage:
         best = max((s.best for s in kept if s.best is not None), default=None)
         average = sum(s.points for s in kept) / plays
         wins = sum(s.wins for s in kept)
-        games.append((names[slug], PlayerRecord(player.name, player.pk, plays, wins, average, best)))
+        games.append(
+            (names[slug], PlayerRecord(player.name, player.pk, plays, wins, average, best))
+        )
         # Each mode keeps its own most recent plays: the game's are the newest of those.
         points = sorted((p for s in kept for p in s.recent), key=records.point_key)
         name = names[slug]

@@ -195,7 +195,11 @@ def test_rebuild_command_restores_records_gone_wrong(alice: Any) -> None:
 
 def test_a_play_outside_any_group_counts_for_its_guests(db: Any) -> None:
     play = play_from_input(
-        GAME, tide_pool([("Ana", 1, 0), ("Ben", 0, 0)]), group=None, user=AnonymousUser(), finish=True
+        GAME,
+        tide_pool([("Ana", 1, 0), ("Ben", 0, 0)]),
+        group=None,
+        user=AnonymousUser(),
+        finish=True,
     )
     standing = Standing.objects.get(player__results__play=play, player__name="Ana")
     assert (standing.plays, standing.recent[0][2]) == (1, play.pk)

@@ -72,7 +72,9 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     if player_id.isdigit():
         plays = plays.filter(results__player_id=int(player_id))
     page = plays.with_results().history_page(
-        before=request.GET.get("before", ""), after=request.GET.get("after", ""), size=PLAYS_PER_PAGE
+        before=request.GET.get("before", ""),
+        after=request.GET.get("after", ""),
+        size=PLAYS_PER_PAGE,
     )
     ctx = {
         "group": group,
