@@ -447,7 +447,8 @@ class PlayQuerySet(models.QuerySet["Play"]):
         way), and whether there are any beyond the page the other way."""
         older_than, newer_than = read_page_key(before), read_page_key(after)
         if newer_than is not None and older_than is None:
-            rows = list(self.filter(_newer(newer_than)).order_by("played_on", "id")[: size + 1])
+            oldest = self.filter(_newer(newer_than)).order_by("played_on", "id")
+            rows: list[Play] = list(oldest[: size + 1])
             plays = rows[:size][::-1]
             if plays:
                 more_older = self.filter(_older(_key(plays[-1]))).exists()
@@ -459,7 +460,7 @@ class PlayQuerySet(models.QuerySet["Play"]):
         newest = self.order_by("-played_on", "-id")
         if older_than is not None:
             newest = newest.filter(_older(older_than))
-        rows = list(newest[: size + 1])
+        rows = list[Play](newest[: size + 1])
         plays = rows[:size]
         more_newer = bool(plays) and older_than is not None
         more_newer = more_newer and self.filter(_newer(_key(plays[0]))).exists()
