@@ -30,6 +30,7 @@ from django.utils.text import slugify
 
 import games
 from games.contract import InvalidInput, plural
+from scorepad import records
 from scorepad.bulk import NewRow, PreparedRows
 from scorepad.entries import PlayState
 from scorepad.models import Group, Play, Player, PlayEvent, PlayQuerySet, Result
@@ -589,6 +590,8 @@ class ImportPlan:
     events: list[dict[str, Any]] = field(default_factory=list)
     skipped: int = 0
     rows: list[PreparedRows] = field(default_factory=list)  # the plays, results and events
+    # Every new play's, given rather than left to the default: the records need it.
+    created: datetime = field(default_factory=timezone.now)
 
     def still_fits(self, group: Group) -> bool:
         """Nothing the plan relied on changed: no play of the file came in meanwhile, and
@@ -619,7 +622,33 @@ class ImportPlan:
             play.pk = ids[play.uuid]
         results.insert()
         events.insert()
+        records.count_seats(self.seats())
         return ImportReport(imported=len(self.plays), skipped=self.skipped)
+
+    def seats(self) -> list[records.Seat]:
+        """The new plays' seats as the records count them, from the rows just sent
+        rather than read back: ten thousand plays' results would take a while."""
+        plays = {row["uuid"]: row for row in self.plays}
+        seats = []
+        for row in self.results:
+            play = row["play"]
+            made = plays[play.uuid]
+            seats.append(
+                records.Seat(
+                    result=None,
+                    play=play.pk,
+                    player=row["player"].pk,
+                    position=row["position"],
+                    total=row["total"],
+                    rank=row["rank"],
+                    game=made["game"],
+                    mode=made["mode"],
+                    group=made["group"].pk,
+                    played_on=made["played_on"],
+                    created=self.created,
+                )
+            )
+        return seats
 
 
 def plan_import(read: list[IncomingPlay | Problem], group: Group, user: Any) -> ImportPlan:
@@ -707,6 +736,7 @@ def _plan_play(plan: ImportPlan, incoming: IncomingPlay, group: Group, user: Any
             "status": Play.Status.FINISHED,
             "notes": sheet.notes,
             "imported_from": incoming.source,
+            "created": plan.created,
         }
     )
     plan.results += [

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from types import ModuleType
 from typing import Any, Self
 
@@ -218,7 +218,12 @@ class Player(models.Model):
                 f"{self.name} and {other.name} both played in {shared.count()} of the same "
                 "plays, so they must be different people."
             )
+        # The records count these plays for this player: taken out first, counted again
+        # for ``other`` once the seats are theirs.
+        plays = Play.objects.filter(pk__in=list(self.results.values_list("play_id", flat=True)))
+        records.withdraw(plays)
         self.results.update(player=other)
+        records.count(plays)
         if other.user_id is None and self.user_id is not None:
             other.user_id = self.user_id
             other.save(update_fields=["user"])
@@ -366,6 +371,55 @@ class PollState:
         return f"{'h' if self.is_host else 'w'}{'' if self.seat is None else self.seat}"
 
 
+@dataclass
+class HistoryPage:
+    """One page of a history, newest first, and the keys of the pages either side of it
+    (None at an end): a page is found by the (date, id) it starts after, not by an
+    offset, so that its cost is the same however far back it is."""
+
+    plays: list[Play]
+    newer: str | None
+    older: str | None
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self.plays)
+
+    def __len__(self) -> int:
+        return len(self.plays)
+
+    @property
+    def has_other_pages(self) -> bool:
+        return self.newer is not None or self.older is not None
+
+
+def page_key(play: Play) -> str:
+    played_on, pk = _key(play)
+    return f"{played_on.isoformat()}.{pk}"
+
+
+def _key(play: Play) -> tuple[date, int]:
+    return play.played_on, play.pk
+
+
+def read_page_key(text: str) -> tuple[date, int] | None:
+    """The (date, id) of a page key from a pager link; None if it is not one."""
+    day, _, pk = text.partition(".")
+    try:
+        return date.fromisoformat(day), int(pk)
+    except ValueError:
+        return None
+
+
+def _older(key: tuple[date, int]) -> models.Q:
+    played_on, pk = key
+    return models.Q(played_on__lt=played_on) | models.Q(played_on=played_on, pk__lt=pk)
+
+
+def _newer(key: tuple[date, int]) -> models.Q:
+    played_on, pk = key
+    return models.Q(played_on__gt=played_on) | models.Q(played_on=played_on, pk__gt=pk)
+
+
 class PlayQuerySet(models.QuerySet["Play"]):
     def poll_state(self, play_id: uuid.UUID, token: str) -> PollState | None:
         """The play's version for the phone ``token`` at its table; None if that phone is
@@ -385,6 +439,36 @@ class PlayQuerySet(models.QuerySet["Play"]):
             return None
         version, status, is_host, seat = row
         return PollState(version, status == Play.Status.FINISHED, bool(is_host), seat)
+
+    def history_page(self, *, before: str = "", after: str = "", size: int) -> HistoryPage:
+        """The ``size`` plays, newest first, older than the page key ``before``, or else
+        newer than ``after``; the first page without either (or with a key that is not
+        one). Two queries: the page's plays and one more (whether there are more that
+        way), and whether there are any beyond the page the other way."""
+        older_than, newer_than = read_page_key(before), read_page_key(after)
+        if newer_than is not None and older_than is None:
+            oldest = self.filter(_newer(newer_than)).order_by("played_on", "id")
+            rows: list[Play] = list(oldest[: size + 1])
+            plays = rows[:size][::-1]
+            if plays:
+                more_older = self.filter(_older(_key(plays[-1]))).exists()
+                return HistoryPage(
+                    plays,
+                    page_key(plays[0]) if len(rows) > size else None,
+                    page_key(plays[-1]) if more_older else None,
+                )
+        newest = self.order_by("-played_on", "-id")
+        if older_than is not None:
+            newest = newest.filter(_older(older_than))
+        rows = list[Play](newest[: size + 1])
+        plays = rows[:size]
+        more_newer = bool(plays) and older_than is not None
+        more_newer = more_newer and self.filter(_newer(_key(plays[0]))).exists()
+        return HistoryPage(
+            plays,
+            page_key(plays[0]) if more_newer else None,
+            page_key(plays[-1]) if len(rows) > size else None,
+        )
 
     def finished(self) -> PlayQuerySet:
         return self.filter(status=Play.Status.FINISHED)
@@ -431,7 +515,12 @@ class Play(models.Model):
 
     class Meta:
         ordering = ["-played_on", "-created"]
-        indexes = [models.Index(fields=["group", "-played_on", "-created"])]
+        indexes = [
+            models.Index(fields=["group", "-played_on", "-created"]),
+            # The history pages by (date, id), all games or one (scorepad/views/groups.py).
+            models.Index(fields=["group", "-played_on", "-id"], name="history_keyset"),
+            models.Index(fields=["group", "game", "-played_on", "-id"], name="history_game_keyset"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.info.name} on {self.played_on}"
@@ -557,6 +646,8 @@ class Play(models.Model):
             with transaction.atomic():
                 self.finish()
         except InvalidInput:
+            # Back in progress, the play no longer counts in the records.
+            records.withdraw(Play.objects.filter(pk=self.pk))
             self.touch(status=self.Status.IN_PROGRESS)
         after = dict(self.results.values_list("pk", "total")) if self.is_finished else {}
         changed = [pk for pk in before if after.get(pk) != before[pk] or (seat and pk == seat.pk)]
@@ -582,11 +673,21 @@ class Play(models.Model):
         """
         results = self.ordered_results()
         sheet = self.pad.final_sheet(self.state(results))
+        this = Play.objects.filter(pk=self.pk)
+        # A play finished again after a correction counts with its new totals only.
+        records.withdraw(this)
         for result, scored in zip(results, sheet.players, strict=True):
             result.record(scored)
             result.save(update_fields=Result.SCORED)
         self.touch(status=self.Status.FINISHED, notes=sheet.notes)
+        records.count(this)
         return sheet
+
+    @transaction.atomic
+    def delete(self, *args: Any, **kwargs: Any) -> Any:
+        """Delete the play and take it out of the records."""
+        records.withdraw(Play.objects.filter(pk=self.pk))
+        return super().delete(*args, **kwargs)
 
     @transaction.atomic
     def save_entry(
@@ -720,6 +821,8 @@ class Play(models.Model):
         """Save an unattached play into ``group``'s history, matching players by name;
         a seat a signed-in person took keeps to that person's own player. The phones at
         the table keep their seats."""
+        this = Play.objects.filter(pk=self.pk)
+        records.withdraw(this)  # a finished play counts for its guests until it moves
         for result in self.results.select_related("player"):
             guest = result.player
             own = group.players.filter(user=guest.user).first() if guest.user_id else None
@@ -728,6 +831,7 @@ class Play(models.Model):
             if guest.group_id is None and not guest.results.exists():
                 guest.delete()
         self.touch(group=group, recorded_by=user)
+        records.count(this)
 
     # --- Changes sent from a phone, applied once ------------------------------------------
     def has_applied(self, by: Actor | None, seat: int | None) -> bool:
@@ -906,8 +1010,12 @@ class Result(models.Model):
             return
         own = group.players.filter(user=user).first()
         if own is not None and own.name.casefold() == player.name.casefold():
-            self.player = own
-            self.save(update_fields=["player"])
+            this = Play.objects.filter(pk=self.play_id)
+            with transaction.atomic():
+                records.withdraw(this)
+                self.player = own
+                self.save(update_fields=["player"])
+                records.count(this)
 
 
 class AppliedChange(models.Model):
@@ -968,6 +1076,73 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.by or 'Someone'} corrected {self.result} at {self.at}"
+
+
+class Standing(models.Model):
+    """What one player made of one game in one mode, over every finished play: kept by
+    scorepad/records.py in the transaction that changes a play, so that the group and
+    player pages read a row per player and game instead of every result."""
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="standings")
+    game = models.CharField(max_length=40)
+    mode = models.CharField(max_length=20)
+    plays = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)  # a shared first place is a win for each
+    points = models.BigIntegerField(default=0)  # the totals added up, for the average
+    best = models.IntegerField(null=True, blank=True)
+    # The most recent plays (records.RECENT of them), oldest first, each as
+    # [played_on, created, play id, total]: what the player page's chart draws.
+    recent = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "game", "mode"], name="one_standing_per_game_and_mode"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.game} ({self.mode})"
+
+
+class Rivalry(models.Model):
+    """How a player fared against another, over every finished play they both sat at
+    (kept as Standing is): ``ahead`` when the player ranked better, ``behind`` worse."""
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="rivalries")
+    rival = models.ForeignKey(Player, models.CASCADE, related_name="+")
+    together = models.PositiveIntegerField(default=0)
+    ahead = models.PositiveIntegerField(default=0)
+    behind = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "rival"], name="one_rivalry_per_pair")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} against {self.rival}"
+
+
+class GameTally(models.Model):
+    """A group's finished plays of one game (kept as Standing is): how many, the result
+    holding the best total (the earliest play's, where several do) and the latest play."""
+
+    group = models.ForeignKey(Group, models.CASCADE, related_name="tallies")
+    game = models.CharField(max_length=40)
+    plays = models.PositiveIntegerField(default=0)
+    # SET_NULL, not CASCADE: the tally outlives the row it points at for the moment a
+    # deletion takes, records.withdraw having pointed it elsewhere already.
+    best = models.ForeignKey(Result, models.SET_NULL, null=True, blank=True, related_name="+")
+    latest = models.ForeignKey(Play, models.SET_NULL, null=True, blank=True, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "game"], name="one_tally_per_group_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} in {self.group}"
 
 
 @transaction.atomic
@@ -1059,3 +1234,7 @@ class Progress:
             for e in self.unfinished
             if e.field == field or e.field.startswith((f"{field}.", f"{field}["))
         ]
+
+
+# Last: the records module reads the models above, and their methods keep its records.
+from scorepad import records  # noqa: E402

@@ -79,6 +79,13 @@ IMPORT_PLAYS = 10_000
 HOSTILE_MS = 100.0  # "any request answers within 100 ms of work whatever its body"
 IMPORT_SECONDS = 5.0
 IMPORT_LOCK_SECONDS = 1.0
+# Issue 14: the pages at 10,000 plays against the same pages at 100.
+PAGE_SIZES = (100, 10_000)
+GROWTH = 1.5
+DATABASES = {
+    "sqlite": "a SQLite file",
+    "postgres": "PostgreSQL 15 on loopback, the throwaway cluster of scripts/with-postgres (fsync off)",
+}
 
 
 def log(message: str) -> None:
@@ -88,13 +95,18 @@ def log(message: str) -> None:
 # --- the site ------------------------------------------------------------------------------------
 
 
-def bench_env(tmp: Path) -> dict[str, str]:
+def bench_env(tmp: Path, database: str) -> dict[str, str]:
+    """The site's environment: a SQLite file in ``tmp``, or for PostgreSQL the throwaway
+    cluster scripts/with-postgres started for this process (its DATABASE_URL)."""
+    url = os.environ.get("DATABASE_URL", "") if database == "postgres" else ""
+    if database == "postgres" and not url.startswith("postgres"):
+        raise RuntimeError("--database=postgres runs under scripts/with-postgres")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
     env.update(
         DEBUG="0",
         SECRET_KEY="bench-only-" + os.urandom(24).hex(),
         ALLOWED_HOSTS="127.0.0.1",
-        DATABASE_URL=f"sqlite:///{tmp / 'bench.sqlite3'}",
+        DATABASE_URL=url or f"sqlite:///{tmp / 'bench.sqlite3'}",
         # Plain HTTP on loopback: no redirect to HTTPS, cookies sent without TLS.
         SECURE_SSL_REDIRECT="0",
         SESSION_COOKIE_SECURE="0",
@@ -244,6 +256,8 @@ class Row:
     target: str = ""
     met: bool | None = None
     note: str = ""
+    size: int = 0  # pages: the plays in the group
+    page: str = ""  # pages: which page, for the rows of the same page at other sizes
 
     @property
     def median(self) -> float:
@@ -255,7 +269,17 @@ class Row:
 
 
 def percentile(samples: list[float], p: int) -> float:
+    if len(samples) < 2:  # quantiles needs two; a run of one request is its own p95
+        return samples[0]
     return statistics.quantiles(samples, n=100, method="inclusive")[p - 1]
+
+
+def locust_ms(value: str) -> float:
+    """A locust CSV time: 'N/A' when no request of that name finished (a short run)."""
+    try:
+        return float(value)
+    except ValueError:
+        return float("nan")
 
 
 @dataclass
@@ -287,7 +311,6 @@ def request_rows(manifest: dict[str, Any], csrf: str) -> list[Timed]:
     bodies = br.examples()
     group, player = manifest["group"], manifest["player"]
     live = manifest["live"]
-    plays = manifest["plays"]
     rows = [Timed(Row("floor: GET /healthz", "floor"), br.page("/healthz"), br.EXPECT["healthz"])]
     for slug in br.GAMES:
         name = f"POST /api/games/{slug}/score"
@@ -306,17 +329,22 @@ def request_rows(manifest: dict[str, Any], csrf: str) -> list[Timed]:
             br.reef_draft_round(live["reef-draft"][0], csrf),
             br.EXPECT["reef-draft-fragment"],
         ),
-        Timed(
-            Row(f"GET group history ({plays:,} plays)", "page"),
-            br.page(f"/groups/{group}/"),
-            br.EXPECT["history"],
-        ),
-        Timed(
-            Row(f"GET player page (in all {plays:,} plays)", "page"),
-            br.page(f"/groups/{group}/players/{player}/"),
-            br.EXPECT["player"],
-        ),
     ]
+    # Issue 14: the same pages of a small group and of a large one, side by side.
+    for page, what in (("history", "GET group history"), ("player", "GET player page")):
+        for history in manifest.get("histories") or [manifest]:
+            group, player, plays = history["group"], history["player"], history["plays"]
+            path = (
+                f"/groups/{group}/" if page == "history" else f"/groups/{group}/players/{player}/"
+            )
+            name = (
+                f"{what} ({plays:,} plays)"
+                if page == "history"
+                else f"{what} (in all {plays:,} plays)"
+            )
+            rows.append(
+                Timed(Row(name, "page", size=plays, page=page), br.page(path), br.EXPECT[page])
+            )
     return rows
 
 
@@ -475,10 +503,10 @@ def run_load(
         "requests": int(total["Request Count"]),
         "failures": int(total["Failure Count"]),
         "rps": float(total["Requests/s"]),
-        "median_ms": float(total["50%"]),
-        "p95_ms": float(total["95%"]),
+        "median_ms": locust_ms(total["50%"]),
+        "p95_ms": locust_ms(total["95%"]),
         "by_name": {
-            r["Name"]: (int(r["Request Count"]), float(r["50%"]), float(r["95%"]))
+            r["Name"]: (int(r["Request Count"]), locust_ms(r["50%"]), locust_ms(r["95%"]))
             for r in rows
             if r["Name"] != "Aggregated"
         },
@@ -591,6 +619,13 @@ def judge(rows: list[Row], floor: Row) -> None:
             )
             row.target = f"≤ {limit:g}× floor"
             row.met = row.median <= limit * floor.median
+    # Issue 14: a page of the largest group costs at most GROWTH × that of the smallest.
+    pages = [row for row in rows if row.kind == "page" and row.size]
+    for row in pages:
+        smallest = min((r for r in pages if r.page == row.page), key=lambda r: r.size)
+        if row.size > smallest.size:
+            row.target += f"; ≤ {GROWTH:g}× the {smallest.size:,}-play row"
+            row.met = row.met and row.median <= GROWTH * smallest.median
 
 
 def table(rows: list[Row], floor: Row) -> str:
@@ -669,22 +704,34 @@ def write_doc(section: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--requests", type=int, default=400, help="timed requests per row")
-    parser.add_argument("--warmup", type=int, default=30, help="uncounted rounds first")
-    parser.add_argument("--plays", type=int, default=1000, help="finished plays in the group")
+    parser.add_argument("--requests", type=int, default=200, help="timed requests per row")
+    parser.add_argument("--warmup", type=int, default=20, help="uncounted rounds first")
+    parser.add_argument(
+        "--plays",
+        type=int,
+        action="append",
+        help="finished plays in a group, once per group (100 and 10,000)",
+    )
+    parser.add_argument(
+        "--database",
+        choices=["both", "sqlite", "postgres"],
+        default="both",
+        help="both: SQLite, then PostgreSQL in the cluster scripts/with-postgres starts",
+    )
+    parser.add_argument("--section-out", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--clients", type=int, default=50, help="load run: concurrent clients")
-    parser.add_argument("--load-seconds", type=int, default=60, help="load run: duration")
+    parser.add_argument("--load-seconds", type=int, default=30, help="load run: duration")
     parser.add_argument(
         "--think", type=float, default=1.0, help="load run: mean seconds between a client's taps"
     )
     parser.add_argument(
         "--saturation-seconds",
         type=int,
-        default=30,
+        default=15,
         help="a second load run with no pause between requests, for the capacity (0: skip)",
     )
     parser.add_argument(
-        "--table-seconds", type=int, default=60, help="the whole tables' load run: duration"
+        "--table-seconds", type=int, default=30, help="the whole tables' load run: duration"
     )
     parser.add_argument("--scoring-calls", type=int, default=2000)
     parser.add_argument("--hostile-calls", type=int, default=20, help="per shape and game")
@@ -697,7 +744,49 @@ def main() -> int:
     parser.add_argument("--no-write", action="store_true", help="print only; leave the docs")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args()
+    args.plays = args.plays or list(PAGE_SIZES)
     command = "make bench" if os.environ.get("MAKELEVEL") else shlex.join(["python", *sys.argv])
+    if args.database != "both":
+        section, missed = run(args, command, args.database)
+        if args.section_out:
+            args.section_out.write_text(section)
+        elif not args.no_write:
+            write_doc(section)
+            log(f"written to {DOC.relative_to(ROOT)}")
+        return 1 if missed and args.strict else 0
+    sqlite, missed = run(args, command, "sqlite")
+    log("PostgreSQL: the same requests and load runs in a throwaway cluster")
+    with tempfile.TemporaryDirectory(prefix="scorepad-bench-pg-") as out:
+        part = Path(out) / "section.md"
+        forwarded = [a for a in sys.argv[1:] if not a.startswith("--database")]
+        # The capacity run is the SQLite run's: the whole bench stays under six minutes.
+        forwarded.append("--saturation-seconds=0")
+        subprocess.run(
+            [
+                str(ROOT / "scripts" / "with-postgres"),
+                sys.executable,
+                str(Path(__file__).resolve()),
+                *forwarded,
+                "--database=postgres",
+                f"--section-out={part}",
+            ],
+            cwd=ROOT,
+            check=True,
+        )
+        postgres = part.read_text()
+    missed += postgres.count("| **no** |")
+    section = f"### SQLite\n\n{sqlite}\n### PostgreSQL\n\n{postgres}"
+    if not args.no_write:
+        write_doc(section)
+        log(f"written to {DOC.relative_to(ROOT)}")
+    return 1 if missed and args.strict else 0
+
+
+def run(args: argparse.Namespace, command: str, database: str) -> tuple[str, int]:
+    """One database's run: its section of docs/performance.md, and the targets missed.
+    The pure scoring and the import (SQLite's write lock) are measured in the SQLite run
+    only: they do not depend on the database, or are about SQLite."""
+    sqlite_run = database == "sqlite"
 
     load_before = os.getloadavg()
     usage_before = cpu_usage()
@@ -705,7 +794,7 @@ def main() -> int:
         log(f"the machine is busy (load average {load_before[0]:.2f}): numbers will be inflated")
     tmp = Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
     try:
-        env = bench_env(tmp)
+        env = bench_env(tmp, database)
         log(f"database and logs in {tmp}")
         manage(env, "migrate", "--noinput", "--verbosity=0")
         manage(env, "collectstatic", "--noinput", "--verbosity=0")
@@ -713,7 +802,7 @@ def main() -> int:
         manage(
             env,
             "seed_bench",
-            f"--plays={args.plays}",
+            *(f"--plays={n}" for n in args.plays),
             f"--live={max(args.clients, 1)}",
             f"--tables={TABLES}",
             "--table-game=reef-draft",
@@ -837,12 +926,13 @@ def main() -> int:
                 + ".",
             ]
 
-        log("pure scoring functions")
-        rows += time_scoring(args.scoring_calls)
-        hostile, hostile_detail = time_hostile(args.hostile_calls)
-        rows.append(hostile)
-        details.append(hostile_detail)
-        if args.import_plays:
+        if sqlite_run:
+            log("pure scoring functions")
+            rows += time_scoring(args.scoring_calls)
+            hostile, hostile_detail = time_hostile(args.hostile_calls)
+            rows.append(hostile)
+            details.append(hostile_detail)
+        if args.import_plays and sqlite_run:
             log(f"import of {args.import_plays:,} plays")
             rows += time_import(args.import_plays)
         judge(rows, floor)
@@ -852,21 +942,19 @@ def main() -> int:
         before = ", ".join(f"{x:.2f}" for x in load_before)
         others = others_share(usage_before)
         section = (
-            f"Measured {when} by `{command}` on {machine()}. Load average (1, 5, 15 min) "
+            f"Measured {when} by `{command}` on {machine()}; the site's database: {DATABASES[database]}. Load average (1, 5, 15 min) "
             f"before the run: {before}; other processes used {others:.0%} of the machine's "
-            f"CPU time while it ran. Seeding {args.plays:,} plays took {seeded:.0f} s.\n\n"
+            f"CPU time while it ran. Seeding {' and '.join(f'{n:,}' for n in args.plays)} "
+            f"plays took {seeded:.0f} s.\n\n"
             f"{result}\n\n" + "\n\n".join(details) + "\n"
         )
         if errors:
             section += f"\ngunicorn's error log was not empty:\n\n```\n{errors[-2000:]}\n```\n"
-        print(result)
+        print(f"{database}:\n{result}")
         print("\n" + "\n".join(details))
         missed = [row.name for row in rows if row.met is False]
         print(f"\n{len(missed)} target(s) missed" + (": " + "; ".join(missed) if missed else ""))
-        if not args.no_write:
-            write_doc(section)
-            log(f"written to {DOC.relative_to(ROOT)}")
-        return 1 if missed and args.strict else 0
+        return section, len(missed)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

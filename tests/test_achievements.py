@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from scorepad import records
 from scorepad.models import Group, Play, Result
 from scorepad.pads.shallow_sea.models import AchievementTick
 
@@ -32,7 +33,7 @@ def shallow_sea_result(
         played_on=date(2026, 3, 1) + timedelta(days=day),
     )
     player = group.players.get_or_create(user=user, defaults={"name": user.username})[0]
-    return Result.objects.create(
+    result = Result.objects.create(
         play=play,
         player=player,
         position=0,
@@ -40,6 +41,8 @@ def shallow_sea_result(
         rank=1,
         extra={"achievements": achievements or []},
     )
+    records.count(Play.objects.filter(pk=play.pk))  # as Play.finish() counts it
+    return result
 
 
 def earned(kind: str, number: int, value: bool | None = True) -> dict[str, Any]:

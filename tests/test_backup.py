@@ -34,7 +34,7 @@ from django.core.management import CommandError, call_command
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.utils import load_backend
 
-from scorepad import backups
+from scorepad import backups, records
 from scorepad.models import Group, Play, Player, PlayEvent, Result, create_group, start_play
 from tests.reef_draft_games import ROUNDS
 from tests.reef_draft_games import TOTALS as REEF_TOTALS
@@ -168,6 +168,7 @@ def snapshot() -> dict[str, Any]:
         "plays": plays,
         "groups": sorted((g.pk, g.name) for g in Group.objects.all()),
         "players": sorted((p.pk, p.group_id, p.name) for p in Player.objects.all()),
+        "records": records.snapshot(),
     }
 
 
@@ -259,6 +260,11 @@ def test_round_trip_restores_every_play(
         for uuid, play in before["plays"].items():  # spelled out, for a readable failure
             assert after["plays"][uuid] == play
         assert Play.objects.get(game="shallow-sea").played_on == date(2025, 3, 17)
+        # The records came back with the plays, and the restore worked them out again.
+        assert "Rebuilt the records" in out
+        assert after["records"]["tallies"]
+        records.rebuild()
+        assert records.snapshot() == after["records"]
         # The site carries on writing to the restored database.
         started(group, AnonymousUser(), "reef-draft", ["Ana", "Ben"], date(2025, 5, 1), options={})
         assert Play.objects.count() == 6

@@ -7,7 +7,6 @@ from uuid import UUID
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -72,12 +71,17 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     player_id = request.GET.get("player", "")
     if player_id.isdigit():
         plays = plays.filter(results__player_id=int(player_id))
-    page = Paginator(plays.with_results(), PLAYS_PER_PAGE).get_page(request.GET.get("page"))
+    page = plays.with_results().history_page(
+        before=request.GET.get("before", ""),
+        after=request.GET.get("after", ""),
+        size=PLAYS_PER_PAGE,
+    )
     ctx = {
         "group": group,
         "page": page,
         "filters": {"game": game, "player": player_id},
         "query": request.GET.copy(),
+        "pager_keys": ("before", "after", "page"),
         "games": [pad.info for pad in all_pads()],
         "players": group.players.all(),
         "records": stats.group_records(group),

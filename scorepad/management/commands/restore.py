@@ -4,7 +4,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 
-from scorepad import backups
+from scorepad import backups, records
 
 
 class Command(BaseCommand):
@@ -48,3 +48,13 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(f"Restored {connection.settings_dict['NAME']} from {path}")
         )
+        # The records came in the backup with the plays; worked out again all the same, so
+        # that whatever the backup's records were, the site's agree with its plays.
+        try:
+            records.rebuild()
+        except DatabaseError:
+            self.stdout.write(
+                "The backup is older than the records: `manage.py migrate` fills them in."
+            )
+        else:
+            self.stdout.write("Rebuilt the records from the restored plays.")

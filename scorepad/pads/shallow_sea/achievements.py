@@ -22,7 +22,7 @@ from games.shallow_sea.data import (
     STANDARD_ACHIEVEMENTS,
 )
 from scorepad.charts import LineChart, line_chart
-from scorepad.models import Group, Play, Result
+from scorepad.models import Group, Play, Result, Standing
 from scorepad.pads import Panel
 from scorepad.pads.shallow_sea.models import AchievementTick
 
@@ -171,16 +171,14 @@ def group_solo_panel(group: Group) -> Panel | None:
 
 
 def group_solo_board(group: Group) -> list[dict[str, Any]]:
-    """Each member's best Shallow Sea solo score and its title, best first."""
+    """Each member's best Shallow Sea solo score and its title, best first: from the
+    records kept (a row per player, not every play), over every player of theirs."""
     best = (
-        Result.objects.filter(
-            play__game=SHALLOW_SEA,
-            play__mode="solo",
-            play__status=Play.Status.FINISHED,
-            player__user__memberships__group=group,
+        Standing.objects.filter(
+            game=SHALLOW_SEA, mode="solo", player__user__memberships__group=group
         )
         .values("player__user__username")
-        .annotate(best=Max("total"))
+        .annotate(best=Max("best"))
         .order_by("-best", "player__user__username")
     )
     return [

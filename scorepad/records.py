@@ -1,0 +1,439 @@
+"""The records the group and player pages show, kept in tables rather than recomputed.
+
+``Standing`` (a player's plays, wins, points, best and most recent plays of one game in
+one mode), ``Rivalry`` (two players' plays together) and ``GameTally`` (a group's plays of
+one game, its best result and latest play) change in the same transaction as the plays
+they count. Whatever changes a finished play's results (finished again after a
+correction, deleted, merged into another player, moved into a group) first takes its
+plays out of the records as they are stored (``withdraw``), then counts them again once
+changed (``count``); an import counts what it wrote (``count_seats``, from the rows it
+sent). Either way a few statements, however many plays: the seats are read in one,
+the records they touch in three, and written back in bulk. ``rebuild`` works the records
+out from every finished play instead, on its own (aggregates in the database, not the
+code above): ``manage.py rebuild_records``, a restore, and the tests' yardstick.
+
+The group page reads a group's standings through their players (``player__group``): a
+group's players only ever sit at the group's own plays (``start_play``, ``move_to_group``,
+the import and a merge all keep to the group).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from itertools import groupby
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, F, Max, Q, QuerySet, Sum, Window
+from django.db.models.functions import Coalesce, RowNumber
+
+from scorepad.models import GameTally, Group, Play, Player, Result, Rivalry, Standing
+
+# The plays a player page's chart shows of each game: the most recent ones.
+RECENT = 30
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat of a finished play, as the records count it."""
+
+    result: int | None  # None for an import's, not read back: found when needed
+    play: int
+    player: int
+    position: int
+    total: int | None
+    rank: int | None
+    game: str
+    mode: str
+    group: int | None
+    played_on: date
+    created: datetime
+
+    @property
+    def point(self) -> list[Any]:
+        """The seat on its player's chart, as ``Standing.recent`` keeps it; ISO text with
+        every digit, so that points sort as the database sorts the plays."""
+        return [
+            self.played_on.isoformat(),
+            self.created.isoformat(timespec="microseconds"),
+            self.play,
+            self.total,
+        ]
+
+
+SEAT_FIELDS = (
+    "pk",
+    "play_id",
+    "player_id",
+    "position",
+    "total",
+    "rank",
+    "play__game",
+    "play__mode",
+    "play__group_id",
+    "play__played_on",
+    "play__created",
+)
+
+
+def _finished() -> QuerySet[Result]:
+    return Result.objects.filter(play__status=Play.Status.FINISHED)
+
+
+def seats_of(plays: QuerySet[Play]) -> list[Seat]:
+    """Every seat of those of ``plays`` that are finished, as stored now: one query."""
+    return [Seat(*row) for row in _finished().filter(play__in=plays).values_list(*SEAT_FIELDS)]
+
+
+def count(plays: QuerySet[Play]) -> None:
+    """Count ``plays`` (those finished) in the records: after they finished or changed."""
+    count_seats(seats_of(plays))
+
+
+def withdraw(plays: QuerySet[Play]) -> None:
+    """Take ``plays`` out of the records as they are stored: before they change or go."""
+    _apply(seats_of(plays), -1)
+
+
+def count_seats(seats: list[Seat]) -> None:
+    """Count seats the caller has in hand (an import, from the rows it just sent)."""
+    _apply(seats, +1)
+
+
+def point_key(point: list[Any]) -> tuple[Any, ...]:
+    return (point[0], point[1], point[2])
+
+
+@dataclass
+class _Part:
+    """What some seats add to (or take from) one standing."""
+
+    plays: int = 0
+    wins: int = 0
+    points: int = 0
+    best: int | None = None
+    recent: list[list[Any]] = field(default_factory=list)
+
+
+def _best(*values: int | None) -> int | None:
+    return max((v for v in values if v is not None), default=None)
+
+
+@transaction.atomic
+def _apply(seats: list[Seat], sign: int) -> None:
+    if not seats:
+        return
+    _lock(seats)
+    plays = {s.play for s in seats}
+    _standings(seats, sign, plays)
+    _rivalries(seats, sign)
+    _tallies([s for s in seats if s.group is not None], sign, plays)
+
+
+def _lock(seats: list[Seat]) -> None:
+    """Serialize the records' read-change-write with anyone else changing the same
+    ones (on PostgreSQL; SQLite writes one at a time anyway): the plays' group, or for
+    plays outside any group their players, always in the same order."""
+    groups = sorted({s.group for s in seats if s.group is not None})
+    if groups:
+        list(Group.objects.select_for_update().filter(pk__in=groups).order_by("pk").values("pk"))
+    if any(s.group is None for s in seats):
+        players = sorted({s.player for s in seats})
+        list(Player.objects.select_for_update().filter(pk__in=players).order_by("pk").values("pk"))
+
+
+def _standings(seats: list[Seat], sign: int, plays: set[int]) -> None:
+    parts: dict[tuple[int, str, str], _Part] = defaultdict(_Part)
+    for s in seats:
+        part = parts[(s.player, s.game, s.mode)]
+        part.plays += 1
+        part.wins += s.rank == 1
+        part.points += s.total or 0
+        part.best = _best(part.best, s.total)
+        part.recent.append(s.point)
+    players = {key[0] for key in parts}
+    kept = {
+        (st.player_id, st.game, st.mode): st
+        for st in Standing.objects.filter(player_id__in=players, game__in={key[1] for key in parts})
+    }
+    new, changed, gone = [], [], []
+    for key, part in parts.items():
+        standing = kept.get(key)
+        if standing is None:
+            if sign < 0:
+                continue  # never counted: nothing to take back
+            standing = Standing(player_id=key[0], game=key[1], mode=key[2])
+            new.append(standing)
+        else:
+            changed.append(standing)
+        standing.plays += sign * part.plays
+        standing.wins += sign * part.wins
+        standing.points += sign * part.points
+        if sign > 0:
+            standing.best = _best(standing.best, part.best)
+            standing.recent = sorted(standing.recent + part.recent, key=point_key)[-RECENT:]
+            continue
+        if standing.plays <= 0:
+            changed.remove(standing)
+            gone.append(standing.pk)
+            continue
+        # A best or a recent play taken away is found again among the plays that stay.
+        mine = _finished().filter(player_id=key[0], play__game=key[1], play__mode=key[2])
+        mine = mine.exclude(play_id__in=plays)
+        if part.best is not None and standing.best is not None and part.best >= standing.best:
+            standing.best = mine.aggregate(best=Max("total"))["best"]
+        if any(point[2] in plays for point in standing.recent):
+            standing.recent = _recent(mine)
+    Standing.objects.bulk_create(new)
+    Standing.objects.bulk_update(changed, ["plays", "wins", "points", "best", "recent"])
+    Standing.objects.filter(pk__in=gone).delete()
+
+
+def _recent(results: QuerySet[Result]) -> list[list[Any]]:
+    newest = results.order_by("-play__played_on", "-play__created", "-play_id")[:RECENT]
+    return [Seat(*row).point for row in reversed(newest.values_list(*SEAT_FIELDS))]
+
+
+def _rivalries(seats: list[Seat], sign: int) -> None:
+    parts: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for _, table in groupby(sorted(seats, key=lambda s: s.play), key=lambda s: s.play):
+        at_table = list(table)
+        for me in at_table:
+            for other in at_table:
+                if other.player == me.player:
+                    continue
+                part = parts[(me.player, other.player)]
+                part[0] += 1
+                if me.rank is not None and other.rank is not None:
+                    part[1] += me.rank < other.rank
+                    part[2] += me.rank > other.rank
+    players = {key[0] for key in parts}
+    kept = {
+        (r.player_id, r.rival_id): r
+        for r in Rivalry.objects.filter(player_id__in=players, rival_id__in=players)
+    }
+    new, changed, gone = [], [], []
+    for key, (together, ahead, behind) in parts.items():
+        rivalry = kept.get(key)
+        if rivalry is None:
+            if sign < 0:
+                continue
+            rivalry = Rivalry(player_id=key[0], rival_id=key[1])
+            new.append(rivalry)
+        rivalry.together += sign * together
+        rivalry.ahead += sign * ahead
+        rivalry.behind += sign * behind
+        if rivalry.pk is None:
+            continue
+        if rivalry.together <= 0:
+            gone.append(rivalry.pk)
+        else:
+            changed.append(rivalry)
+    Rivalry.objects.bulk_create(new)
+    Rivalry.objects.bulk_update(changed, ["together", "ahead", "behind"])
+    Rivalry.objects.filter(pk__in=gone).delete()
+
+
+def _best_order(s: Seat) -> tuple[Any, ...]:
+    """Which seat holds a game's best total: the highest, then the earliest play's."""
+    return (-(s.total or 0), s.played_on, s.created, s.play, s.position)
+
+
+def _latest_order(s: Seat) -> tuple[Any, ...]:
+    return (s.played_on, s.created, s.play)
+
+
+BEST_ORDER = ["-total", "play__played_on", "play__created", "play_id", "position"]
+LATEST_ORDER = ["-played_on", "-created", "-id"]
+
+
+def _tallies(seats: list[Seat], sign: int, plays: set[int]) -> None:
+    by_game: dict[tuple[int, str], list[Seat]] = defaultdict(list)
+    for s in seats:
+        assert s.group is not None
+        by_game[(s.group, s.game)].append(s)
+    if not by_game:
+        return
+    kept = {
+        (t.group_id, t.game): t
+        for t in GameTally.objects.filter(
+            group_id__in={key[0] for key in by_game}, game__in={key[1] for key in by_game}
+        ).select_related("best__play", "latest")
+    }
+    new, changed, gone = [], [], []
+    for (group, game), mine in by_game.items():
+        tally = kept.get((group, game))
+        if tally is None:
+            if sign < 0:
+                continue
+            tally = GameTally(group_id=group, game=game)
+            new.append(tally)
+        else:
+            changed.append(tally)
+        tally.plays += sign * len({s.play for s in mine})
+        if sign > 0:
+            scored = [s for s in mine if s.total is not None]
+            top = min(scored, key=_best_order, default=None)
+            if top is not None and (tally.best is None or _best_order(top) < _holding(tally)):
+                tally.best_id = top.result or _result_id(top)
+            newest = max(mine, key=_latest_order)
+            if tally.latest is None or _latest_order(newest) > _latest(tally.latest):
+                tally.latest_id = newest.play
+            continue
+        if tally.plays <= 0:
+            changed.remove(tally)
+            gone.append(tally.pk)
+            continue
+        theirs = Play.objects.finished().filter(group_id=group, game=game).exclude(pk__in=plays)
+        if tally.best is not None and tally.best.play_id in plays:
+            results = _finished().filter(play__in=theirs, total__isnull=False)
+            tally.best = results.order_by(*BEST_ORDER).first()
+        if tally.latest_id in plays:
+            tally.latest = theirs.order_by(*LATEST_ORDER).first()
+    GameTally.objects.bulk_create(new)
+    GameTally.objects.bulk_update(changed, ["plays", "best", "latest"])
+    GameTally.objects.filter(pk__in=gone).delete()
+
+
+def _result_id(seat: Seat) -> int:
+    return Result.objects.filter(play_id=seat.play, position=seat.position).values_list(
+        "pk", flat=True
+    )[0]
+
+
+def _holding(tally: GameTally) -> tuple[Any, ...]:
+    best = tally.best
+    assert best is not None
+    play = best.play
+    return (-(best.total or 0), play.played_on, play.created, play.pk, best.position)
+
+
+def _latest(play: Play) -> tuple[Any, ...]:
+    return (play.played_on, play.created, play.pk)
+
+
+# --- From every play, on its own --------------------------------------------------------
+
+
+@transaction.atomic
+def rebuild() -> None:
+    """Every record worked out again from the finished plays, by the database's own
+    aggregates; the records kept until now are replaced."""
+    Standing.objects.all().delete()
+    Rivalry.objects.all().delete()
+    GameTally.objects.all().delete()
+    finished = _finished()
+    key = ("player_id", "play__game", "play__mode")
+    newest = [F("play__played_on").desc(), F("play__created").desc(), F("play_id").desc()]
+    recent: dict[tuple[Any, ...], list[list[Any]]] = defaultdict(list)
+    points = finished.annotate(
+        n=Window(RowNumber(), partition_by=[F(k) for k in key], order_by=newest)
+    ).filter(n__lte=RECENT)
+    for row in points.values_list(*SEAT_FIELDS):
+        seat = Seat(*row)
+        recent[(seat.player, seat.game, seat.mode)].append(seat.point)
+    rows = (
+        finished.values(*key)
+        .annotate(
+            plays=Count("id"),
+            wins=Count("id", filter=Q(rank=1)),
+            points=Coalesce(Sum("total"), 0),
+            best=Max("total"),
+        )
+        .order_by()
+    )
+    Standing.objects.bulk_create(
+        Standing(
+            player_id=row["player_id"],
+            game=row["play__game"],
+            mode=row["play__mode"],
+            plays=row["plays"],
+            wins=row["wins"],
+            points=row["points"],
+            best=row["best"],
+            recent=sorted(recent[tuple(row[k] for k in key)], key=point_key),
+        )
+        for row in rows
+    )
+    # Each result against every other result of its play.
+    pairs = (
+        finished.annotate(rival=F("play__results__player_id"), rival_rank=F("play__results__rank"))
+        .filter(~Q(rival=F("player_id")))
+        .values("player_id", "rival")
+        .annotate(
+            together=Count("id"),
+            ahead=Count("id", filter=Q(rank__lt=F("rival_rank"))),
+            behind=Count("id", filter=Q(rank__gt=F("rival_rank"))),
+        )
+        .order_by()
+    )
+    Rivalry.objects.bulk_create(
+        Rivalry(
+            player_id=row["player_id"],
+            rival_id=row["rival"],
+            together=row["together"],
+            ahead=row["ahead"],
+            behind=row["behind"],
+        )
+        for row in pairs
+    )
+    _rebuild_tallies()
+
+
+def _rebuild_tallies() -> None:
+    plays = Play.objects.finished().filter(group__isnull=False)
+    counts = plays.values("group_id", "game").annotate(n=Count("id")).order_by()
+    tallies = {
+        (row["group_id"], row["game"]): GameTally(
+            group_id=row["group_id"], game=row["game"], plays=row["n"]
+        )
+        for row in counts
+    }
+    part = [F("play__group_id"), F("play__game")]
+    best = [F(f[1:]).desc() if f.startswith("-") else F(f).asc() for f in BEST_ORDER]
+    holders = (
+        _finished()
+        .filter(play__group__isnull=False, total__isnull=False)
+        .annotate(n=Window(RowNumber(), partition_by=part, order_by=best))
+        .filter(n=1)
+        .values_list("play__group_id", "play__game", "pk")
+    )
+    for group, game, pk in holders:
+        tallies[(group, game)].best_id = pk
+    latest = [F(f[1:]).desc() for f in LATEST_ORDER]
+    newest = (
+        plays.annotate(
+            n=Window(RowNumber(), partition_by=[F("group_id"), F("game")], order_by=latest)
+        )
+        .filter(n=1)
+        .values_list("group_id", "game", "pk")
+    )
+    for group, game, pk in newest:
+        tallies[(group, game)].latest_id = pk
+    GameTally.objects.bulk_create(tallies.values())
+
+
+def snapshot() -> dict[str, Any]:
+    """Every record kept, as plain values keyed by what they count: two snapshots are
+    equal when the records are (the tests compare the kept ones with a rebuild)."""
+    return {
+        "standings": {
+            (s.player_id, s.game, s.mode): (s.plays, s.wins, s.points, s.best, s.recent)
+            for s in Standing.objects.all()
+        },
+        "rivalries": {
+            (r.player_id, r.rival_id): (r.together, r.ahead, r.behind)
+            for r in Rivalry.objects.all()
+        },
+        "tallies": {
+            (t.group_id, t.game): (t.plays, t.best_id, t.latest_id) for t in GameTally.objects.all()
+        },
+    }
+
+
+def ids(plays: Iterable[Play]) -> QuerySet[Play]:
+    """The plays, as the functions above take them."""
+    return Play.objects.filter(pk__in=[p.pk for p in plays])

@@ -1,0 +1,205 @@
+"""The records kept as plays change (scorepad/records.py) always equal a rebuild from the
+plays: random sequences of everything that changes a finished play, checked after each
+step; and the command that rebuilds them."""
+
+from __future__ import annotations
+
+import io
+import uuid
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.core.management import call_command
+from django.db import transaction
+from hypothesis import HealthCheck, given, note
+from hypothesis import strategies as st
+
+from scorepad import exports, records
+from scorepad.models import Group, MergeRefused, Play, Player, Standing, play_from_input
+from tests.test_properties import examples
+
+pytestmark = pytest.mark.django_db
+
+GAME = "tide-pool"  # tests/fake_game: a count or two per seat, scored at once
+NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
+START = date(2026, 1, 1)
+
+
+def counts(shells: int, pearls: int) -> dict[str, Any]:
+    return {"counts": {"shells": shells, "pearls": pearls}}
+
+
+def tide_pool(seats: list[tuple[str, int, int]]) -> dict[str, Any]:
+    return {
+        "players": [name for name, _, _ in seats],
+        "entry": "counts",
+        "counts": {name: {"shells": s, "pearls": p} for name, s, p in seats},
+    }
+
+
+def assert_kept_equals_rebuild() -> None:
+    kept = records.snapshot()
+    records.rebuild()
+    assert kept == records.snapshot()
+
+
+# --- The operations --------------------------------------------------------------------
+
+seats = st.lists(
+    st.tuples(st.sampled_from(NAMES), st.integers(0, 6), st.integers(0, 3)),
+    min_size=2,
+    max_size=4,
+    unique_by=lambda seat: seat[0],
+)
+pick = st.integers(0, 10**6)
+operations = st.one_of(
+    st.tuples(st.just("play"), seats, st.integers(0, 5)),
+    st.tuples(st.just("guest play"), seats, st.booleans()),
+    st.tuples(st.just("correct"), pick, pick, st.integers(0, 9), st.integers(0, 3)),
+    st.tuples(st.just("unfinish"), pick, pick),
+    st.tuples(st.just("refinish"), pick),
+    st.tuples(st.just("delete"), pick),
+    st.tuples(st.just("merge"), st.sampled_from(NAMES), st.sampled_from(NAMES)),
+    st.tuples(st.just("import"), st.lists(seats, min_size=1, max_size=4), st.integers(0, 5)),
+)
+
+
+class History:
+    """One group, changed the ways the site changes plays."""
+
+    def __init__(self, user: Any) -> None:
+        self.group = Group.objects.create(name="Rock pools")
+        self.user = user
+
+    def plays(self, **filters: Any) -> list[Play]:
+        return list(Play.objects.filter(**filters).order_by("pk"))
+
+    def chosen(self, n: int, **filters: Any) -> Play | None:
+        plays = self.plays(**filters)
+        return plays[n % len(plays)] if plays else None
+
+    def apply(self, op: tuple[Any, ...]) -> None:
+        kind, *args = op
+        getattr(self, {"import": "import_"}.get(kind, kind).replace(" ", "_"))(*args)
+
+    def play(self, seats: list[tuple[str, int, int]], day: int) -> None:
+        play = play_from_input(GAME, tide_pool(seats), group=self.group, user=self.user)
+        Play.objects.filter(pk=play.pk).update(played_on=START + timedelta(days=day))
+        play.refresh_from_db()
+        play.finish()
+
+    def guest_play(self, seats: list[tuple[str, int, int]], move: bool) -> None:
+        play = play_from_input(GAME, tide_pool(seats), group=None, user=self.user, finish=True)
+        if move:
+            play.move_to_group(self.group, self.user)
+
+    def correct(self, n: int, seat: int, shells: int, pearls: int) -> None:
+        play = self.chosen(n, status=Play.Status.FINISHED)
+        if play is not None:
+            results = play.ordered_results()
+            play.save_entry(results[seat % len(results)], counts(shells, pearls), results)
+
+    def unfinish(self, n: int, seat: int) -> None:
+        """A correction that leaves the play short of a seat's counts: back in progress."""
+        play = self.chosen(n, status=Play.Status.FINISHED)
+        if play is not None:
+            results = play.ordered_results()
+            play.save_entry(results[seat % len(results)], {}, results)
+
+    def refinish(self, n: int) -> None:
+        play = self.chosen(n, status=Play.Status.IN_PROGRESS)
+        if play is not None:
+            results = play.ordered_results()
+            for result in results:
+                if not result.entry:
+                    play.save_entry(result, counts(1, 1), results)
+            play.finish()
+
+    def delete(self, n: int) -> None:
+        play = self.chosen(n)
+        if play is not None:
+            play.delete()
+
+    def merge(self, name: str, into: str) -> None:
+        players = {p.name: p for p in self.group.players.all()}
+        if name in players and into in players:
+            try:
+                players[name].merge_into(players[into])
+            except MergeRefused:
+                pass
+
+    def import_(self, plays: list[list[tuple[str, int, int]]], day: int) -> None:
+        document = {
+            "format": exports.FORMAT,
+            "version": exports.VERSION,
+            "plays": [
+                {
+                    "id": str(uuid.uuid4()),
+                    "game": GAME,
+                    "date": (START + timedelta(days=day)).isoformat(),
+                    "mode": "counts",
+                    "options": {},
+                    "players": [name for name, _, _ in seats],
+                    "entries": {name: counts(s, p) for name, s, p in seats},
+                    "events": [],
+                }
+                for seats in plays
+            ],
+        }
+        exports.import_history(document, self.group, self.user)
+
+
+@examples(60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(operations, min_size=1, max_size=10))
+def test_kept_records_always_equal_a_rebuild(alice: Any, steps: list[tuple[Any, ...]]) -> None:
+    with transaction.atomic():
+        history = History(alice)
+        for step in steps:
+            note(repr(step))
+            history.apply(step)
+            assert_kept_equals_rebuild()
+        transaction.set_rollback(True)
+
+
+def test_the_operations_really_change_the_records(alice: Any) -> None:
+    """The property above is not met by records that stay empty: each step changes them."""
+    history = History(alice)
+    history.play([("Ana", 3, 1), ("Ben", 2, 0)], day=1)
+    ana = Standing.objects.get(player__name="Ana")
+    assert (ana.plays, ana.wins, ana.best) == (1, 1, ana.points)
+    history.import_([[("Ana", 0, 0), ("Cleo", 5, 0)]], day=2)
+    assert Standing.objects.get(player__name="Ana").plays == 2
+    history.correct(0, 0, 9, 0)  # Ana's first play: 9 shells
+    assert Standing.objects.get(player__name="Ana").best == 9
+    history.merge("Cleo", "Ben")
+    assert Standing.objects.get(player__name="Ben").plays == 2
+    assert not Player.objects.filter(name="Cleo").exists()
+    history.delete(0)
+    assert Standing.objects.get(player__name="Ana").plays == 1
+    assert_kept_equals_rebuild()
+
+
+def test_rebuild_command_restores_records_gone_wrong(alice: Any) -> None:
+    history = History(alice)
+    history.play([("Ana", 3, 1), ("Ben", 2, 0)], day=1)
+    right = records.snapshot()
+    Standing.objects.update(plays=99)
+    assert records.snapshot() != right
+    out = io.StringIO()
+    call_command("rebuild_records", stdout=out)
+    assert records.snapshot() == right
+    assert "Rebuilt 2 standings" in out.getvalue()
+
+
+def test_a_play_outside_any_group_counts_for_its_guests(db: Any) -> None:
+    play = play_from_input(
+        GAME,
+        tide_pool([("Ana", 1, 0), ("Ben", 0, 0)]),
+        group=None,
+        user=AnonymousUser(),
+        finish=True,
+    )
+    standing = Standing.objects.get(player__results__play=play, player__name="Ana")
+    assert (standing.plays, standing.recent[0][2]) == (1, play.pk)
