@@ -281,7 +281,16 @@ def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
             if not request.htmx:
                 return redirect(request.path)
         results, result = get_seat_or_404(play, position)
-    ctx = _ocean_context(play, results, result, access, tap=tap, extras=form, saved=saved)
+    if request.htmx:
+        # What the Seashells change: the live panel and the total under the board.
+        ctx = {
+            "result": result,
+            "board": draw_board(board_of(result)),
+            "live": _live(play, results, result),
+            "form": form,
+        }
+    else:
+        ctx = _ocean_context(play, results, result, access, tap=tap, extras=form, saved=saved)
     ctx["extras_errors"] = general
     return render_screen(request, template, ctx, "extras-saved")
 
