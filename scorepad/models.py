@@ -599,6 +599,18 @@ class Play(models.Model):
     ) -> None:
         """Keep one player's entry if the game still holds together with it; raises
         InvalidInput and saves nothing when it does not."""
+        self._save_entry(result, entry, results, by=by)
+
+    def _save_entry(
+        self,
+        result: Result,
+        entry: dict[str, Any],
+        results: list[Result],
+        *,
+        by: Actor | None = None,
+    ) -> None:
+        """save_entry, inside a transaction the caller holds (and rolls back whole on
+        an error): no savepoint of its own."""
         if not self._first_time(by, result.position) or entry == result.entry:
             return
         self.validate(self.state(results).with_entry(result.name, entry))
@@ -639,7 +651,7 @@ class Play(models.Model):
             raise StaleEdit(current)
         # Saved with the entry: which screen saved this part.
         fresh.written_by = {**fresh.written_by, key: editor}
-        self.save_entry(fresh, with_entry_part(fresh.entry, path, value), results, by=by)
+        self._save_entry(fresh, with_entry_part(fresh.entry, path, value), results, by=by)
         result.entry, result.written_by = fresh.entry, fresh.written_by
 
     @transaction.atomic
@@ -659,7 +671,7 @@ class Play(models.Model):
         results = self.ordered_results()
         result = next(r for r in results if r.position == position)
         changed = change(entry_part(result.entry, path) or {})
-        self.save_entry(result, with_entry_part(result.entry, path, changed), results, by=by)
+        self._save_entry(result, with_entry_part(result.entry, path, changed), results, by=by)
         return results
 
     @transaction.atomic
