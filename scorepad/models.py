@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 import uuid
 from collections.abc import Callable, Sequence
@@ -505,7 +506,7 @@ class Play(models.Model):
         module = self.module
         data = self.game_input(self.state(results, events))
         try:
-            parsed = module.parse(data, partial=True)
+            parsed = self._parse_partial(data)
         except InvalidInput as e:
             return Progress(None, None, [error.message for error in e.errors], [])
         unfinished: list[FieldError] = []
@@ -543,7 +544,23 @@ class Play(models.Model):
 
     def validate(self, state: PlayState) -> None:
         """Raise InvalidInput unless the game, as it would stand, still holds together."""
-        self.module.parse(self.game_input(state), partial=True)
+        self._parse_partial(self.game_input(state))
+
+    def _parse_partial(self, data: dict[str, Any]) -> Any:
+        """The game's ``parse(data, partial=True)``. The last input that parsed is kept
+        on this instance with what it parsed to: a change checked (``validate``) and its
+        running score shown next (``progress``) parse it once. Kept by its JSON text,
+        so an input changed since, even in place, is parsed again."""
+        try:
+            key = json.dumps(data)
+        except (TypeError, ValueError):
+            return self.module.parse(data, partial=True)
+        kept = self.__dict__.get("_parsed")
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        parsed = self.module.parse(data, partial=True)
+        self.__dict__["_parsed"] = (key, parsed)
+        return parsed
 
     def _changed(self, by: Actor | None, seat: Result | None = None) -> None:
         """Stored results follow every change: a finished play is scored again at once
