@@ -182,7 +182,7 @@ def with_access(plays: QuerySet[PlayModel], request: HttpRequest) -> QuerySet[Pl
     plays = plays.annotate(
         viewer_phone=FilteredRelation("phones", condition=Q(phones__token=token)),
         viewer_known=Value(True),  # a phone that has not joined finds none: no phone
-    ).select_related("viewer_phone__result__player")
+    ).select_related("viewer_phone__result__player")  # type: ignore[misc]
     user = request.user
     if user.is_authenticated:
         roles = Membership.objects.filter(group=OuterRef("group"), user=user)

@@ -316,8 +316,8 @@ class TestHub:
     ) -> None:
         play = start(("Ana", "Ben", "Cleo", "Dev")[:players])
         client.get(f"/plays/{play.uuid}/")  # the host's panel makes the play's join code
-        # the play, its results with their players, this phone at the table, the phones
-        with django_assert_num_queries(4):
+        # the play with this phone at its table, its results with their players, the phones
+        with django_assert_num_queries(3):
             client.get(f"/plays/{play.uuid}/")
 
 

@@ -1,11 +1,12 @@
 """One tap, small (issue 14): an htmx entry update answers with only what it changed, in
 few queries, parsing the game once for the change and once for what is left to finish.
 The plays are the ones `make bench` taps (seed_bench's plays in progress, signed in as a
-member of their group), through the same requests (scripts/bench_requests.py)."""
+member of their group), with the requests scripts/bench_requests.py sends."""
 
 from __future__ import annotations
 
 import gzip
+import itertools
 import random
 import re
 from collections.abc import Callable
@@ -18,7 +19,6 @@ import games
 from scorepad.management.commands.seed_bench import Builder
 from scorepad.models import Group, Play, create_group
 from scorepad.pads import get_pad
-from scripts import bench_requests as br
 
 pytestmark = pytest.mark.django_db
 
@@ -33,16 +33,41 @@ def bench_group(make_user: Any) -> tuple[Any, Group, Builder]:
     return user, group, Builder(group, user, owner.name, random.Random(6))
 
 
-def tap(client: Client, make: Callable[..., Callable[[], Any]], play: Play, whole: Any) -> Any:
-    """The benchmark's request for ``play`` (``whole``: the game it is heading for), as
-    the test client sends it."""
-    request = make({"uuid": str(play.uuid), "position": 0, "input": whole}, "csrf")
+SPACE = "R1C2"  # the space the benchmark taps: a tile on it already, on a full board
+HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}  # WSGI environ, as **extra
+
+
+def tile_tap(client: Client, play: Play) -> Callable[[], Any]:
+    """A coral replaced on a full board, as scripts/bench_requests.py's shallow_sea_tile
+    posts it (the vps alternate, so every tap changes the tile)."""
+    path = f"/plays/{play.uuid}/players/0/ocean/spaces/{SPACE}/"
+    vps = itertools.cycle((7, 9))
 
     def send() -> Any:
-        method, path, body, headers = request()
-        extra = {f"HTTP_{k.upper().replace('-', '_')}": v for k, v in headers.items()}
-        extra.pop("HTTP_CONTENT_TYPE")
-        return client.generic(method, path, body, content_type=headers["Content-Type"], **extra)
+        data = {"completed": "yes", "piece": f"red-{next(vps)}", "fish": "red"}
+        return client.post(path, data, **HTMX, HTTP_HX_TARGET="editor")
+
+    return send
+
+
+def count_tap(client: Client, play: Play) -> Callable[[], Any]:
+    """One card fewer, then back, in the last reef the seat entered: a count stepped,
+    as bench_requests's reef_draft_round steps one."""
+    rounds = play.ordered_results()[0].entry["rounds"]
+    last = max(rounds, key=int)
+    reef = {k: n for k, n in rounds[last].items() if k != "on_shark"}
+    reef |= {f"on_shark_{k}": n for k, n in rounds[last].get("on_shark", {}).items()}
+    held = {k.removeprefix("on_shark_") for k, n in reef.items() if k.startswith("on_shark_") and n}
+    kind = next(
+        k
+        for k, n in reef.items()
+        if n and not k.startswith("on_shark_") and k != "sharks" and k not in held
+    )
+    bodies = itertools.cycle(({**reef, kind: reef[kind] - 1}, reef))
+    path = f"/plays/{play.uuid}/rounds/{last}/players/0/"
+
+    def send() -> Any:
+        return client.post(path, next(bodies), **HTMX, HTTP_HX_TARGET="reef-live")
 
     return send
 
@@ -58,8 +83,8 @@ class TestShallowSeaTile:
         self, bench_group: tuple[Any, Group, Builder], django_assert_num_queries: Any
     ) -> None:
         user, _, builder = bench_group
-        play, whole = builder.play_in_progress(get_pad("shallow-sea"))
-        send = tap(signed_in(user), br.shallow_sea_tile, play, whole)
+        play, _ = builder.play_in_progress(get_pad("shallow-sea"))
+        send = tile_tap(signed_in(user), play)
         send()  # the phone's token is known from here on, as at the table
         # Session, user; the play with this phone's place and the user's role; the
         # seats; the Sealife values the tile's form knows (catalogue, the groups');
@@ -73,7 +98,7 @@ class TestShallowSeaTile:
         assert body.lstrip().startswith('<section id="editor"')
         assert 'id="board"' not in body
         spaces = re.findall(r"hx-swap-oob=.outerHTML:\[data-space=(\w+)\]", body)
-        assert spaces == [br.SPACE]  # a tile replaced on a full board changes its space
+        assert spaces == [SPACE]  # a tile replaced on a full board changes its space
         assert '<p class="board-status" id="board-status" hx-swap-oob="true">' in body
         assert 'id="live"' in body  # what the benchmark checks it got
         assert len(gzip.compress(response.content)) <= SMALL
@@ -82,8 +107,8 @@ class TestShallowSeaTile:
         self, bench_group: tuple[Any, Group, Builder], monkeypatch: pytest.MonkeyPatch
     ) -> None:
         user, _, builder = bench_group
-        play, whole = builder.play_in_progress(get_pad("shallow-sea"))
-        send = tap(signed_in(user), br.shallow_sea_tile, play, whole)
+        play, _ = builder.play_in_progress(get_pad("shallow-sea"))
+        send = tile_tap(signed_in(user), play)
         module = games.GAMES["shallow-sea"]
         parse = module.parse
         calls: list[bool] = []
@@ -104,8 +129,8 @@ class TestReefDraftCount:
         self, bench_group: tuple[Any, Group, Builder], django_assert_num_queries: Any
     ) -> None:
         user, _, builder = bench_group
-        play, whole = builder.play_in_progress(get_pad("reef-draft"))
-        send = tap(signed_in(user), br.reef_draft_round, play, whole)
+        play, _ = builder.play_in_progress(get_pad("reef-draft"))
+        send = count_tap(signed_in(user), play)
         send()
         # Session, user; the play with this phone's place and the user's role; the
         # seats; under the lock the seats, the entry saved, the play touched; the
@@ -122,8 +147,8 @@ class TestReefDraftCount:
         self, bench_group: tuple[Any, Group, Builder], monkeypatch: pytest.MonkeyPatch
     ) -> None:
         user, _, builder = bench_group
-        play, whole = builder.play_in_progress(get_pad("reef-draft"))
-        send = tap(signed_in(user), br.reef_draft_round, play, whole)
+        play, _ = builder.play_in_progress(get_pad("reef-draft"))
+        send = count_tap(signed_in(user), play)
         module = games.GAMES["reef-draft"]
         parse = module.parse
         calls: list[bool] = []
