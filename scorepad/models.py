@@ -605,7 +605,9 @@ class Play(models.Model):
         self.touch(status=self.Status.FINISHED, notes=sheet.notes)
         return sheet
 
-    @transaction.atomic
+    # No savepoint inside a caller's transaction (save_part, change_part): an error here
+    # leaves by that caller, which rolls back whole.
+    @transaction.atomic(savepoint=False)
     def save_entry(
         self,
         result: Result,
@@ -616,18 +618,6 @@ class Play(models.Model):
     ) -> None:
         """Keep one player's entry if the game still holds together with it; raises
         InvalidInput and saves nothing when it does not."""
-        self._save_entry(result, entry, results, by=by)
-
-    def _save_entry(
-        self,
-        result: Result,
-        entry: dict[str, Any],
-        results: list[Result],
-        *,
-        by: Actor | None = None,
-    ) -> None:
-        """save_entry, inside a transaction the caller holds (and rolls back whole on
-        an error): no savepoint of its own."""
         if not self._first_time(by, result.position) or entry == result.entry:
             return
         self.validate(self.state(results).with_entry(result.name, entry))
@@ -668,7 +658,7 @@ class Play(models.Model):
             raise StaleEdit(current)
         # Saved with the entry: which screen saved this part.
         fresh.written_by = {**fresh.written_by, key: editor}
-        self._save_entry(fresh, with_entry_part(fresh.entry, path, value), results, by=by)
+        self.save_entry(fresh, with_entry_part(fresh.entry, path, value), results, by=by)
         result.entry, result.written_by = fresh.entry, fresh.written_by
 
     @transaction.atomic
@@ -688,7 +678,7 @@ class Play(models.Model):
         results = self.ordered_results()
         result = next(r for r in results if r.position == position)
         changed = change(entry_part(result.entry, path) or {})
-        self._save_entry(result, with_entry_part(result.entry, path, changed), results, by=by)
+        self.save_entry(result, with_entry_part(result.entry, path, changed), results, by=by)
         return results
 
     @transaction.atomic

@@ -72,91 +72,97 @@ def count_tap(client: Client, play: Play) -> Callable[[], Any]:
     return send
 
 
+def parses(monkeypatch: pytest.MonkeyPatch, slug: str) -> list[bool]:
+    """Each parse of the game from here on, by whether it was partial."""
+    module = games.GAMES[slug]
+    parse = module.parse
+    calls: list[bool] = []
+
+    def counted(data: Any, *, partial: bool = False) -> Any:
+        calls.append(partial)
+        return parse(data, partial=partial)
+
+    monkeypatch.setattr(module, "parse", counted)
+    return calls
+
+
 def signed_in(user: Any) -> Client:
     client = Client()
     client.force_login(user)
     return client
 
 
-class TestShallowSeaTile:
-    def test_answers_small_in_few_queries(
-        self, bench_group: tuple[Any, Group, Builder], django_assert_num_queries: Any
-    ) -> None:
-        user, _, builder = bench_group
-        play, _ = builder.play_in_progress(get_pad("shallow-sea"))
-        send = tile_tap(signed_in(user), play)
-        send()  # the phone's token is known from here on, as at the table
-        # Session, user; the play with this phone's place and the user's role; the
-        # seats; the Sealife values the tile's form knows (catalogue, the groups');
-        # under the lock the play and its seats, the entry saved, the play touched; and
-        # the savepoint and its release that the test's own transaction turns the
-        # request's transaction into.
-        with django_assert_num_queries(12):
-            response = send()
-        assert response.status_code == 200
-        body = response.content.decode()
-        assert body.lstrip().startswith('<section id="editor"')
-        assert 'id="board"' not in body
-        spaces = re.findall(r"hx-swap-oob=.outerHTML:\[data-space=(\w+)\]", body)
-        assert spaces == [SPACE]  # a tile replaced on a full board changes its space
-        assert '<p class="board-status" id="board-status" hx-swap-oob="true">' in body
-        assert 'id="live"' in body  # what the benchmark checks it got
-        assert len(gzip.compress(response.content)) <= SMALL
-
-    def test_parses_the_game_once_for_the_change_and_once_for_the_finish(
-        self, bench_group: tuple[Any, Group, Builder], monkeypatch: pytest.MonkeyPatch
-    ) -> None:
-        user, _, builder = bench_group
-        play, _ = builder.play_in_progress(get_pad("shallow-sea"))
-        send = tile_tap(signed_in(user), play)
-        module = games.GAMES["shallow-sea"]
-        parse = module.parse
-        calls: list[bool] = []
-
-        def counted(data: Any, *, partial: bool = False) -> Any:
-            calls.append(partial)
-            return parse(data, partial=partial)
-
-        monkeypatch.setattr(module, "parse", counted)
-        assert send().status_code == 200
-        # Checked with the tile (partial), scored from that same parse, then the whole
-        # game asked what is still to enter before finishing.
-        assert calls == [True, False]
+TAPS = {"shallow-sea": tile_tap, "reef-draft": count_tap}
 
 
-class TestReefDraftCount:
-    def test_answers_small_in_few_queries(
-        self, bench_group: tuple[Any, Group, Builder], django_assert_num_queries: Any
-    ) -> None:
-        user, _, builder = bench_group
-        play, _ = builder.play_in_progress(get_pad("reef-draft"))
-        send = count_tap(signed_in(user), play)
-        send()
-        # Session, user; the play with this phone's place and the user's role; the
-        # seats; under the lock the seats, the entry saved, the play touched; the
-        # savepoint and its release (the test's transaction around the request's).
-        with django_assert_num_queries(9):
-            response = send()
-        assert response.status_code == 200
-        body = response.content.decode()
-        assert body.lstrip().startswith('<div class="live" id="reef-live"')
-        assert re.findall(r'<li id="seat-(\d)" hx-swap-oob="true">', body) == ["0"]
-        assert len(gzip.compress(response.content)) <= SMALL
+def bench_tap(bench_group: tuple[Any, Group, Builder], slug: str) -> Callable[[], Any]:
+    """The benchmark's tap on a play of ``slug`` in progress, sent once already: the
+    phone's token is known from then on, as at the table."""
+    user, _, builder = bench_group
+    play, _ = builder.play_in_progress(get_pad(slug))
+    send = TAPS[slug](signed_in(user), play)
+    assert send().status_code == 200
+    return send
 
-    def test_parses_the_game_once(
-        self, bench_group: tuple[Any, Group, Builder], monkeypatch: pytest.MonkeyPatch
-    ) -> None:
-        user, _, builder = bench_group
-        play, _ = builder.play_in_progress(get_pad("reef-draft"))
-        send = count_tap(signed_in(user), play)
-        module = games.GAMES["reef-draft"]
-        parse = module.parse
-        calls: list[bool] = []
 
-        def counted(data: Any, *, partial: bool = False) -> Any:
-            calls.append(partial)
-            return parse(data, partial=partial)
+# Both: the session, the user; the play with this phone's place at its table and the
+# user's role in its group; the seats; under the lock, the seats again, the entry saved
+# and the play touched; and the savepoint and its release the test's own transaction
+# makes of the request's. The tile's form also reads the Sealife values it knows (the
+# catalogue, the groups'), and change_part locks the play itself.
+@pytest.mark.parametrize(
+    ("slug", "queries", "answer"),
+    [
+        ("shallow-sea", 12, '<section id="editor" class="editor"'),
+        ("reef-draft", 9, '<div class="live" id="reef-live"'),
+    ],
+)
+def test_a_tap_answers_small_in_a_fixed_number_of_queries(
+    bench_group: tuple[Any, Group, Builder],
+    django_assert_num_queries: Any,
+    slug: str,
+    queries: int,
+    answer: str,
+) -> None:
+    send = bench_tap(bench_group, slug)
+    with django_assert_num_queries(queries):
+        response = send()
+    assert response.status_code == 200
+    assert response.content.decode().lstrip().startswith(answer)
+    assert len(gzip.compress(response.content)) <= SMALL
 
-        monkeypatch.setattr(module, "parse", counted)
-        assert send().status_code == 200
-        assert calls == [True]  # checked with the new reef; its running score from that
+
+# Each change is checked with a partial parse, and its running score comes from that same
+# parse; Shallow Sea's live panel also asks the whole game what is left before finishing.
+@pytest.mark.parametrize(
+    ("slug", "parsed"), [("shallow-sea", [True, False]), ("reef-draft", [True])]
+)
+def test_a_tap_parses_the_game_once_for_the_change(
+    bench_group: tuple[Any, Group, Builder],
+    monkeypatch: pytest.MonkeyPatch,
+    slug: str,
+    parsed: list[bool],
+) -> None:
+    send = bench_tap(bench_group, slug)
+    calls = parses(monkeypatch, slug)
+    assert send().status_code == 200
+    assert calls == parsed
+
+
+def test_a_tile_on_a_full_board_answers_with_its_space_and_the_totals(
+    bench_group: tuple[Any, Group, Builder],
+) -> None:
+    body = bench_tap(bench_group, "shallow-sea")().content.decode()
+    assert 'id="board"' not in body
+    spaces = re.findall(r"hx-swap-oob=.outerHTML:\[data-space=(\w+)\]", body)
+    assert spaces == [SPACE]  # a tile replaced among its neighbours changes its space alone
+    assert "data-bubble" not in body  # and no bubble: the tile is not new
+    assert '<p class="board-status" id="board-status" hx-swap-oob="true">' in body
+    assert 'id="live"' in body  # what the benchmark checks it got
+
+
+def test_a_count_answers_with_its_live_total_and_its_own_chip(
+    bench_group: tuple[Any, Group, Builder],
+) -> None:
+    body = bench_tap(bench_group, "reef-draft")().content.decode()
+    assert re.findall(r'<li id="seat-(\d)" hx-swap-oob="true">', body) == ["0"]
