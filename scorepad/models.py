@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -594,7 +595,7 @@ class Play(models.Model):
         module = self.module
         data = self.game_input(self.state(results, events))
         try:
-            parsed = module.parse(data, partial=True)
+            parsed = self._parse_partial(data)
         except InvalidInput as e:
             return Progress(None, None, [error.message for error in e.errors], [])
         unfinished: list[FieldError] = []
@@ -632,7 +633,23 @@ class Play(models.Model):
 
     def validate(self, state: PlayState) -> None:
         """Raise InvalidInput unless the game, as it would stand, still holds together."""
-        self.module.parse(self.game_input(state), partial=True)
+        self._parse_partial(self.game_input(state))
+
+    def _parse_partial(self, data: dict[str, Any]) -> Any:
+        """The game's ``parse(data, partial=True)``. The last input that parsed is kept
+        on this instance with what it parsed to: a change checked (``validate``) and its
+        running score shown next (``progress``) parse it once. Kept by its JSON text,
+        so an input changed since, even in place, is parsed again."""
+        try:
+            key = json.dumps(data)
+        except (TypeError, ValueError):
+            return self.module.parse(data, partial=True)
+        kept = self.__dict__.get("_parsed")
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        parsed = self.module.parse(data, partial=True)
+        self.__dict__["_parsed"] = (key, parsed)
+        return parsed
 
     def _changed(self, by: Actor | None, seat: Result | None = None) -> None:
         """Stored results follow every change: a finished play is scored again at once
@@ -689,7 +706,9 @@ class Play(models.Model):
         records.withdraw(Play.objects.filter(pk=self.pk))
         return super().delete(*args, **kwargs)
 
-    @transaction.atomic
+    # No savepoint inside a caller's transaction (save_part, change_part): an error here
+    # leaves by that caller, which rolls back whole.
+    @transaction.atomic(savepoint=False)
     def save_entry(
         self,
         result: Result,

@@ -18,6 +18,7 @@ from urllib.parse import quote
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
+from django.db.models import FilteredRelation, OuterRef, Q, QuerySet, Subquery, Value
 from django.http import HttpRequest, HttpResponse
 
 from scorepad.models import Actor, AppliedChange, Membership, PlayEvent, Result, TablePhone
@@ -173,17 +174,40 @@ def access_to(request: HttpRequest, play: PlayModel) -> Access:
     return known[play.pk]
 
 
+def with_access(plays: QuerySet[PlayModel], request: HttpRequest) -> QuerySet[PlayModel]:
+    """``plays`` with what ``access_to`` reads of each, in the same query: this phone's
+    place at the table (its seat and that seat's player) and the user's role in the
+    play's group, so that finding a play and the request's access to it is one query."""
+    token = phone_token(request)
+    plays = plays.annotate(
+        viewer_phone=FilteredRelation("phones", condition=Q(phones__token=token)),
+        viewer_known=Value(True),  # a phone that has not joined finds none: no phone
+    ).select_related("viewer_phone__result__player")  # type: ignore[misc]
+    user = request.user
+    if user.is_authenticated:
+        roles = Membership.objects.filter(group=OuterRef("group"), user=user)
+        plays = plays.annotate(viewer_role=Subquery(roles.values("role")[:1]))
+    return plays
+
+
 def _access(request: HttpRequest, play: PlayModel) -> Access:
     token = phone_token(request)
-    phone = play.phones.select_related("result__player").filter(token=token).first()
+    known = play.__dict__
+    if "viewer_known" in known:  # found by with_access
+        phone = known.get("viewer_phone")
+    else:
+        phone = play.phones.select_related("result__player").filter(token=token).first()
     user = request.user
     role = None
     if play.group_id is not None and user.is_authenticated:
-        role = (
-            Membership.objects.filter(group_id=play.group_id, user=user)
-            .values_list("role", flat=True)
-            .first()
-        )
+        if "viewer_role" in known:
+            role = known["viewer_role"]
+        else:
+            role = (
+                Membership.objects.filter(group_id=play.group_id, user=user)
+                .values_list("role", flat=True)
+                .first()
+            )
     change = request.headers.get(CHANGE_HEADER, "")
     change = change if CHANGE_ID.fullmatch(change) else ""
     return Access(play, user, phone, role is not None, role == Membership.Role.OWNER, change)

@@ -3,6 +3,7 @@ bubble by bubble, the paper-pad column, the Sealife catalogue and the result pag
 
 from __future__ import annotations
 
+import gzip
 import html
 import importlib
 import itertools
@@ -19,8 +20,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
 import games
-from games.shallow_sea.data import SCENARIOS
-from scorepad.models import Group, Play, start_play
+from games.shallow_sea.data import NEIGHBORING, SCENARIOS
+from scorepad.models import Group, Play, play_from_input, start_play
 from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, GAP, SPACE_SHAPES, UNIT
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
 from scorepad.table import CHANGE_HEADER
@@ -29,6 +30,7 @@ from tests.shallow_sea_plays import FIRST_GAME
 pytestmark = pytest.mark.django_db
 
 HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}  # WSGI environ, as **extra
+SMALL_ANSWER = 1536  # bytes, gzipped: what one tap's htmx answer may take (issue 14)
 FIRST = {"setup": FIRST_GAME, "achievement": None, "entry": "board"}
 SETUP_POST = {
     "seat_1": "Mira",
@@ -92,6 +94,12 @@ def sealife_post(code: str, **values: Any) -> dict:
 def board(play: Play, position: int = 0) -> dict:
     play.refresh_from_db()
     return play.ordered_results()[position].entry.get("board", {})
+
+
+def pieces(body: str) -> set[tuple[str, str]]:
+    """The spaces and bubbles an htmx answer redraws out of band."""
+    found = re.findall(r"""hx-swap-oob=.outerHTML:\[data-(space|bubble)="?([\w:]+)"?\]""", body)
+    return set(found)
 
 
 def put_tiles(client: Client, play: Play, tiles: dict[str, dict], position: int = 0) -> None:
@@ -308,8 +316,8 @@ class TestHub:
     ) -> None:
         play = start(("Ana", "Ben", "Cleo", "Dev")[:players])
         client.get(f"/plays/{play.uuid}/")  # the host's panel makes the play's join code
-        # the play, its results with their players, this phone at the table, the phones
-        with django_assert_num_queries(4):
+        # the play with this phone at its table, its results with their players, the phones
+        with django_assert_num_queries(3):
             client.get(f"/plays/{play.uuid}/")
 
 
@@ -321,7 +329,9 @@ class TestOcean:
         body = response.content.decode()
         assert response.status_code == 200
         assert len(re.findall(r"<a href=\"[^\"]*/spaces/R\dC\d/#ocean\"", body)) == 22
-        assert "data-bubble" not in body
+        assert not re.search(r"<a [^>]*data-bubble", body)  # no bubble is a link
+        # Every bubble has its place, drawn or not yet, for a tap's answer to redraw.
+        assert len(re.findall(r'<g [^>]*data-bubble="R\dC\d:\w+"', body)) == 35
         assert '<svg class="ocean" id="ocean" viewBox="0 0 428 268"' in body
 
     def test_the_space_form_says_the_nautilus_still_needs_its_vps(self, client: Client) -> None:
@@ -453,7 +463,7 @@ class TestSpace:
         page = client.get(response["Location"]).content.decode()
         assert "Saved R3C4: red coral, 9 VP, completed, green fish on it." in page
 
-    def test_htmx_save_returns_the_closed_editor_the_board_and_the_score(
+    def test_htmx_save_returns_the_closed_editor_what_changed_and_the_score(
         self, client: Client
     ) -> None:
         play = start()
@@ -461,13 +471,52 @@ class TestSpace:
         body = response.content.decode()
         assert body.lstrip().startswith('<section id="editor" class="editor" aria-live="polite">')
         assert "Saved R3C4" in body
-        assert '<section id="board" class="ocean-board tap-tiles" hx-swap-oob="true">' in body
+        assert 'id="board"' not in body  # not the whole board: only what the tap changed
+        # The space, and the four bubbles a tile now touches (drawn as dots from now on).
+        touching = {shape.name for shape in BUBBLE_SHAPES.values() if "R3C4" in shape.spaces}
+        assert len(touching) == 4
+        assert pieces(body) == {("space", "R3C4")} | {("bubble", name) for name in touching}
+        assert 'aria-label="R3C4: red coral, 9 VP, completed, red fish on it"' in body
+        assert '<p class="board-status" id="board-status" hx-swap-oob="true">' in body
+        assert "Mira's ocean: 1 tiles, 0 Incomplete Fish" in html.unescape(body)
+        assert "1 tile · 21 empty · 0 fish" in body
         assert (
             '<section id="live" class="live sea-live" aria-live="polite" hx-swap-oob="true">'
             in body
         )
-        assert 'aria-label="R3C4: red coral, 9 VP, completed, red fish on it"' in body
         assert response.context["live"]["player"].total == 9 + 2
+        assert "HX-Request" in response["Vary"]
+        assert len(gzip.compress(response.content)) <= SMALL_ANSWER
+
+    def test_a_tile_redraws_the_neighbours_it_marks_or_unmarks_lonely(self, client: Client) -> None:
+        play = start()
+        put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
+        body = client.post(
+            space_url(play, "R5C8"), coral_post("yellow", 5, "yellow"), **HTMX
+        ).content.decode()
+        # Two tiles apart: both are flagged now, R1C2 with them.
+        assert {name for kind, name in pieces(body) if kind == "space"} == {"R1C2", "R5C8"}
+        assert body.count(" lonely") == 2
+        neighbour = min(NEIGHBORING["R5C8"] - NEIGHBORING["R1C2"] - {"R1C2"})
+        body = client.post(
+            space_url(play, neighbour), coral_post("red", 7, "red"), **HTMX
+        ).content.decode()
+        # R5C8 has a neighbour now; R1C2 is still alone and is not sent again.
+        assert {name for kind, name in pieces(body) if kind == "space"} == {neighbour, "R5C8"}
+        assert 'data-space="R1C2"' not in body
+
+    def test_a_tap_on_a_full_board_answers_small(self, client: Client) -> None:
+        example = json.loads(Path("docs/examples/shallow-sea.json").read_text())
+        play = play_from_input("shallow-sea", example, group=None, user=AnonymousUser())
+        ocean = board(play)
+        space = next(iter(ocean["tiles"]))
+        response = client.post(space_url(play, space), coral_post("red", 9, "red"), **HTMX)
+        assert response.status_code == 200
+        assert board(play)["tiles"][space]["color"] == "red"
+        body = response.content.decode()
+        assert 'id="board"' not in body
+        assert ("space", space) in pieces(body)
+        assert len(gzip.compress(response.content)) <= SMALL_ANSWER
 
     def test_an_incomplete_coral_needs_nothing_more(self, client: Client) -> None:
         play = start()
@@ -695,7 +744,12 @@ class TestBubble:
         response = client.post(bubble_url(play, "R3C4:top"), {"color": "green"}, **HTMX)
         body = response.content.decode()
         assert "Saved R1C4:bottom: green fish." in body
-        assert "tap-fish" in body
+        # That bubble alone, drawn as fish mode draws it (a link); no space changed.
+        assert pieces(body) == {("bubble", "R1C4:bottom")}
+        assert re.search(r'<a [^>]*class="bubble has-fish"[^>]*data-bubble="R1C4:bottom"', body)
+        assert 'id="board"' not in body
+        assert "1 tile · 21 empty · 1 fish" in body
+        assert len(gzip.compress(response.content)) <= SMALL_ANSWER
         assert response.context["live"]["player"].breakdown["incomplete_fish"] == 1
 
     def test_a_fish_with_no_tile_beside_it_is_refused_at_the_field(self, client: Client) -> None:
@@ -727,6 +781,20 @@ class TestBesideTheOcean:
         assert response["Location"] == ocean_url(play, 1)
         response = client.post(ocean_url(play, 1), {"seashells": "1", "go": "next"})
         assert response["Location"] == f"/plays/{play.uuid}/"
+
+    def test_htmx_answers_the_totals_not_the_board(self, client: Client) -> None:
+        play = start()
+        put_tiles(client, play, {"R3C4": coral_post("red", 9, "red")})
+        response = client.post(ocean_url(play), {"seashells": "3"}, **HTMX)
+        body = response.content.decode()
+        assert board(play)["seashells"] == 3
+        assert body.lstrip().startswith('<section id="live"')
+        assert 'id="board"' not in body  # Seashells lie beside the ocean, not on it
+        assert not pieces(body)
+        assert '<p class="board-status" id="board-status" hx-swap-oob="true">' in body
+        assert f"Total <strong>{response.context['live']['player'].total}</strong>" in body
+        assert "HX-Request" in response["Vary"]
+        assert len(gzip.compress(response.content)) <= SMALL_ANSWER
 
     def test_too_many_seashells_are_refused_at_the_field(self, client: Client) -> None:
         play = start()

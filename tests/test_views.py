@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -319,6 +321,23 @@ class TestReefEntry:
         assert response.context["round_points"] == 16  # 2 pairs of jellies 10 + 3 dolphins 6
         assert "HX-Request" in response["Vary"]
         assert guest_play.ordered_results()[0].entry["rounds"]["1"]["jellies"] == 4
+        # This seat's chip, now entered but short of a hand: the only chip sent again.
+        chips = re.findall(r'<li id="seat-(\d)" hx-swap-oob="true">(.*?)</li>', body)
+        assert [position for position, _ in chips] == ["0"]
+        assert 'aria-label="entered, but not 10 cards"' in chips[0][1]
+        assert 'aria-current="page"' in chips[0][1]
+        assert len(gzip.compress(response.content)) <= 1536  # issue 14: ≤ 1.5 KB gzip
+
+    def test_the_chip_turns_to_a_tick_once_the_hand_is_in(
+        self, client: Client, guest_play: Play
+    ) -> None:
+        reef = {"jellies": 4, "dolphins": 3, "coral": 3}
+        body = client.post(entry_url(guest_play, 1, 0), reef_form_data(reef), **HTMX)
+        chip = re.search(r'<li id="seat-0" hx-swap-oob="true">(.*?)</li>', body.content.decode())
+        assert chip and 'aria-label="entered"' in chip[1]
+        page = client.get(entry_url(guest_play, 1, 0)).content.decode()
+        assert page.count('<li id="seat-') == 2  # the whole screen has every seat's
+        assert "hx-swap-oob" not in page
 
     def test_htmx_error_fills_the_field_error_slot(self, client: Client, guest_play: Play) -> None:
         data = reef_form_data({"sharks": 1, "pufferfish": 0}, on_shark_pufferfish="1")

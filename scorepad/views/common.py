@@ -20,7 +20,14 @@ from games.contract import InvalidInput
 from scorepad import throttle
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Group, Play, Result, start_play
-from scorepad.table import Access, SeatRefused, access_to, conflict, phone_token
+from scorepad.table import (
+    Access,
+    SeatRefused,
+    access_to,
+    conflict,
+    phone_token,
+    with_access,
+)
 
 # A page of a signed-in person's own, or of their group: neither a shared cache nor the
 # browser keeps a copy (the next person at a shared computer, the back button after
@@ -57,7 +64,7 @@ def _get_play_for_user(
     """The play, if it is outside any group (its link is the key), in one of the
     user's groups, or this phone joined it with its code; and (for a game's own
     screens) of one of ``games``. 404 for anything else."""
-    plays = Play.objects.select_related("group")
+    plays = with_access(Play.objects.select_related("group"), request)
     if games is not None:
         plays = plays.filter(game__in=games)
     play = get_object_or_404(plays, uuid=play_id)

@@ -167,9 +167,18 @@ def reef_entry(
 
     score = play.progress(results).player(results.index(result))
     rounds = _round_status(results)
-    _link_seats(play, rounds, access)
+    seats = rounds[round_number - 1]["seats"]
     round_points = score.extra["rounds"] if score else []
-    next_url, next_label = _next_step(play, round_number, result, results, access)
+    if request.htmx:
+        # A count saved answers with what it changed: the live total and this seat's
+        # chip (entered, or not the hand's size); the rest of the screen stays.
+        next_url, next_label = "", ""
+        seats = [seat for seat in seats if seat["result"].pk == result.pk]
+        for seat in seats:
+            seat["url"] = reef_url(play, round_number, position)
+    else:
+        _link_seats(play, rounds, access)
+        next_url, next_label = _next_step(play, round_number, result, results, access)
     ctx = {
         "play": play,
         "result": result,
@@ -181,7 +190,7 @@ def reef_entry(
         "saved": saved_reef is not None and not (errors or form.errors),
         "rejected": bool(errors or form.errors),
         "score": score,
-        "seats": rounds[round_number - 1]["seats"],
+        "seats": seats,
         "reef_size": form.typed_card_count(),
         "round_points": round_points[round_number - 1] if round_number <= len(round_points) else 0,
         "round_complete": rounds[round_number - 1]["entered"] == len(results),

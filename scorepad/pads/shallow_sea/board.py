@@ -299,6 +299,29 @@ def draw_board(
     }
 
 
+def changed_pieces(
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    *,
+    space: str | None = None,
+    bubble: Point | None = None,
+) -> tuple[list[DrawnSpace], list[DrawnBubble]]:
+    """The spaces and bubbles of ``after`` (a drawn board) drawn differently from
+    ``before``: what one tap changed, its neighbours' lonely marks and the bubbles that
+    a tile now touches included; and the ``space`` or ``bubble`` tapped, always."""
+    spaces = [
+        drawn
+        for drawn, was in zip(after["spaces"], before["spaces"], strict=True)
+        if drawn != was or drawn.shape.name == space
+    ]
+    bubbles = [
+        drawn
+        for drawn, was in zip(after["bubbles"], before["bubbles"], strict=True)
+        if drawn != was or drawn.shape.point == bubble
+    ]
+    return spaces, bubbles
+
+
 # --- The Sealife catalogue ------------------------------------------------------------
 @dataclass(frozen=True)
 class Printed:

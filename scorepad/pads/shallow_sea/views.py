@@ -8,6 +8,7 @@ saved entry, so a lost connection loses at most one tap.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -20,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games.contract import InvalidInput
 from games.shallow_sea import INFO
-from games.shallow_sea.data import SEALIFE, SPACE_POINTS
+from games.shallow_sea.data import SEALIFE, SPACE_POINTS, Point
 from games.shallow_sea.ocean import Ocean
 from games.shallow_sea.scoring import ocean_warnings
 from scorepad.entries import fingerprint, new_editor
@@ -32,6 +33,7 @@ from scorepad.pads.shallow_sea.board import (
     SPACE_SHAPES,
     board_of,
     bubble_point,
+    changed_pieces,
     describe_tile,
     describe_values,
     draw_board,
@@ -279,7 +281,16 @@ def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
             if not request.htmx:
                 return redirect(request.path)
         results, result = get_seat_or_404(play, position)
-    ctx = _ocean_context(play, results, result, access, tap=tap, extras=form, saved=saved)
+    if request.htmx:
+        # What the Seashells change: the live panel and the total under the board.
+        ctx = {
+            "result": result,
+            "board": draw_board(board_of(result)),
+            "live": _live(play, results, result),
+            "form": form,
+        }
+    else:
+        ctx = _ocean_context(play, results, result, access, tap=tap, extras=form, saved=saved)
     ctx["extras_errors"] = general
     return render_screen(request, template, ctx, "extras-saved")
 
@@ -293,7 +304,8 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
     results, result, access = _get_seat_for_user(request, play, position)
     sealife = play.options.get("setup", {}).get("sealife", [])
     printed = printed_values(play, results, request.user)
-    tile = board_of(result).get("tiles", {}).get(space)
+    before = board_of(result)
+    tile = before.get("tiles", {}).get(space)
     errors: list[str] = []
     if request.method == "POST":
         form = TileForm(sealife, printed, request.POST)
@@ -319,7 +331,8 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
                 else:
                     said = f"{space}: {describe_tile(new_tile)}."
                     learnt = _learn(request, new_tile, form)
-                    return _after_save(request, play, position, "tiles", said, learnt, saved)
+                    tapped = Tapped("tiles", before, space=space)
+                    return _after_save(request, play, position, tapped, said, learnt, saved)
     else:
         form = TileForm(sealife, printed, initial=TileForm.initial_from(tile))
     shape = SPACE_SHAPES[space]
@@ -371,27 +384,52 @@ def _learn(request: HtmxHttpRequest, tile: dict[str, Any] | None, form: TileForm
     return [f"Your groups' next plays will know the {SEALIFE[code].name}'s VPs."]
 
 
+@dataclass(frozen=True)
+class Tapped:
+    """One tap saved on a board: in which tap mode, the board as it stood before, and
+    the space or bubble tapped."""
+
+    tap: str
+    before: dict[str, Any]
+    space: str | None = None
+    bubble: Point | None = None
+
+
 def _after_save(
     request: HtmxHttpRequest,
     play: Play,
     position: int,
-    tap: str,
+    tapped: Tapped,
     said: str,
     learnt: list[str],
     results: list[Result],
 ) -> HttpResponse:
-    """After a tile or a fish is saved: the board again (without JavaScript), or the
-    board, the closed editor and the live panel, from the seats just saved."""
+    """After a tile or a fish is saved: the board again (without JavaScript); for htmx
+    only what the tap changed, from the seats just saved: the closed editor, the spaces
+    and bubbles drawn differently now (the one tapped always: it loses its selection and
+    the outbox's waiting mark), the counts and total under the board, the live panel."""
     result = next(r for r in results if r.position == position)
+    tap = tapped.tap
     if not request.htmx:
         messages.success(request, f"Saved {said}")
         for line in learnt:
             messages.info(request, line)
         url = seat_url(play, result)
         return redirect(url + ("?tap=fish" if tap == "fish" else ""))
-    access = access_to(request, play)
-    ctx = _ocean_context(play, results, result, access, tap=tap, saved=f"Saved {said}")
-    ctx["learnt"] = learnt
+    board = draw_board(board_of(result))
+    spaces, bubbles = changed_pieces(
+        draw_board(tapped.before), board, space=tapped.space, bubble=tapped.bubble
+    )
+    ctx = {
+        "play": play,
+        "result": result,
+        "tap": tap,
+        "board": board,
+        "changed": {"spaces": spaces, "bubbles": bubbles},
+        "live": _live(play, results, result),
+        "saved": f"Saved {said}",
+        "learnt": learnt,
+    }
     return render_screen(request, "shallow_sea/ocean.html", ctx, "after-save")
 
 
@@ -405,6 +443,7 @@ def ocean_bubble(
     if point is None:
         raise Http404("No such bubble on the board.")
     results, result, access = _get_seat_for_user(request, play, position)
+    before = board_of(result)
     errors: list[str] = []
     if request.method == "POST":
         form = FishForm(request.POST)
@@ -423,7 +462,8 @@ def ocean_bubble(
             else:
                 name = BUBBLE_SHAPES[point].name
                 said = f"{name}: {color + ' fish' if color else 'no fish'}."
-                return _after_save(request, play, position, "fish", said, [], saved)
+                tapped = Tapped("fish", before, bubble=point)
+                return _after_save(request, play, position, tapped, said, [], saved)
     else:
         color = fish_on_bubbles(board_of(result)).get(point)
         form = FishForm(initial={"color": color or "none"})

@@ -242,4 +242,14 @@
       if (bubble && body.has("color")) drawBubble(bubble, body);
     }
   });
+
+  // A saved tap answers with only the spaces and bubbles it changed, drawn as the mode it
+  // was tapped in draws them (a link to tap, or a drawing). A board switched to the other
+  // mode since (offline, the outbox sending later) keeps its own drawing of them.
+  document.addEventListener("htmx:oobBeforeSwap", (event) => {
+    const { target, fragment } = event.detail;
+    if (!target.closest?.("svg.ocean")) return;
+    const piece = fragment.firstElementChild;
+    if (piece && piece.tagName !== target.tagName) event.detail.shouldSwap = false;
+  });
 })();

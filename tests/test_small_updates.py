@@ -1,0 +1,168 @@
+"""One tap, small (issue 14): an htmx entry update answers with only what it changed, in
+few queries, parsing the game once for the change and once for what is left to finish.
+The plays are the ones `make bench` taps (seed_bench's plays in progress, signed in as a
+member of their group), with the requests scripts/bench_requests.py sends."""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.test import Client
+
+import games
+from scorepad.management.commands.seed_bench import Builder
+from scorepad.models import Group, Play, create_group
+from scorepad.pads import get_pad
+
+pytestmark = pytest.mark.django_db
+
+SMALL = 1536  # bytes, gzipped: the most one tap's answer may take
+
+
+@pytest.fixture
+def bench_group(make_user: Any) -> tuple[Any, Group, Builder]:
+    user = make_user("bench")
+    group = create_group("Benchmark table", user)
+    owner = group.players.get(user=user)
+    return user, group, Builder(group, user, owner.name, random.Random(6))
+
+
+SPACE = "R1C2"  # the space the benchmark taps: a tile on it already, on a full board
+HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}  # WSGI environ, as **extra
+
+
+def tile_tap(client: Client, play: Play) -> Callable[[], Any]:
+    """A coral replaced on a full board, as scripts/bench_requests.py's shallow_sea_tile
+    posts it (the vps alternate, so every tap changes the tile)."""
+    path = f"/plays/{play.uuid}/players/0/ocean/spaces/{SPACE}/"
+    vps = itertools.cycle((7, 9))
+
+    def send() -> Any:
+        data = {"completed": "yes", "piece": f"red-{next(vps)}", "fish": "red"}
+        return client.post(path, data, **HTMX, HTTP_HX_TARGET="editor")
+
+    return send
+
+
+def count_tap(client: Client, play: Play) -> Callable[[], Any]:
+    """One card fewer, then back, in the last reef the seat entered: a count stepped,
+    as bench_requests's reef_draft_round steps one."""
+    rounds = play.ordered_results()[0].entry["rounds"]
+    last = max(rounds, key=int)
+    reef = {k: n for k, n in rounds[last].items() if k != "on_shark"}
+    reef |= {f"on_shark_{k}": n for k, n in rounds[last].get("on_shark", {}).items()}
+    held = {k.removeprefix("on_shark_") for k, n in reef.items() if k.startswith("on_shark_") and n}
+    kind = next(
+        k
+        for k, n in reef.items()
+        if n and not k.startswith("on_shark_") and k != "sharks" and k not in held
+    )
+    bodies = itertools.cycle(({**reef, kind: reef[kind] - 1}, reef))
+    path = f"/plays/{play.uuid}/rounds/{last}/players/0/"
+
+    def send() -> Any:
+        return client.post(path, next(bodies), **HTMX, HTTP_HX_TARGET="reef-live")
+
+    return send
+
+
+def parses(monkeypatch: pytest.MonkeyPatch, slug: str) -> list[bool]:
+    """Each parse of the game from here on, by whether it was partial."""
+    module = games.GAMES[slug]
+    parse = module.parse
+    calls: list[bool] = []
+
+    def counted(data: Any, *, partial: bool = False) -> Any:
+        calls.append(partial)
+        return parse(data, partial=partial)
+
+    monkeypatch.setattr(module, "parse", counted)
+    return calls
+
+
+def signed_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+TAPS = {"shallow-sea": tile_tap, "reef-draft": count_tap}
+
+
+def bench_tap(bench_group: tuple[Any, Group, Builder], slug: str) -> Callable[[], Any]:
+    """The benchmark's tap on a play of ``slug`` in progress, sent once already: the
+    phone's token is known from then on, as at the table."""
+    user, _, builder = bench_group
+    play, _ = builder.play_in_progress(get_pad(slug))
+    send = TAPS[slug](signed_in(user), play)
+    assert send().status_code == 200
+    return send
+
+
+# Both: the session, the user; the play with this phone's place at its table and the
+# user's role in its group; the seats; under the lock, the seats again, the entry saved
+# and the play touched; and the savepoint and its release the test's own transaction
+# makes of the request's. The tile's form also reads the Sealife values it knows (the
+# catalogue, the groups'), and change_part locks the play itself.
+@pytest.mark.parametrize(
+    ("slug", "queries", "answer"),
+    [
+        ("shallow-sea", 12, '<section id="editor" class="editor"'),
+        ("reef-draft", 9, '<div class="live" id="reef-live"'),
+    ],
+)
+def test_a_tap_answers_small_in_a_fixed_number_of_queries(
+    bench_group: tuple[Any, Group, Builder],
+    django_assert_num_queries: Any,
+    slug: str,
+    queries: int,
+    answer: str,
+) -> None:
+    send = bench_tap(bench_group, slug)
+    with django_assert_num_queries(queries):
+        response = send()
+    assert response.status_code == 200
+    assert response.content.decode().lstrip().startswith(answer)
+    assert len(gzip.compress(response.content)) <= SMALL
+
+
+# Each change is checked with a partial parse, and its running score comes from that same
+# parse; Shallow Sea's live panel also asks the whole game what is left before finishing.
+@pytest.mark.parametrize(
+    ("slug", "parsed"), [("shallow-sea", [True, False]), ("reef-draft", [True])]
+)
+def test_a_tap_parses_the_game_once_for_the_change(
+    bench_group: tuple[Any, Group, Builder],
+    monkeypatch: pytest.MonkeyPatch,
+    slug: str,
+    parsed: list[bool],
+) -> None:
+    send = bench_tap(bench_group, slug)
+    calls = parses(monkeypatch, slug)
+    assert send().status_code == 200
+    assert calls == parsed
+
+
+def test_a_tile_on_a_full_board_answers_with_its_space_and_the_totals(
+    bench_group: tuple[Any, Group, Builder],
+) -> None:
+    body = bench_tap(bench_group, "shallow-sea")().content.decode()
+    assert 'id="board"' not in body
+    spaces = re.findall(r"hx-swap-oob=.outerHTML:\[data-space=(\w+)\]", body)
+    assert spaces == [SPACE]  # a tile replaced among its neighbours changes its space alone
+    assert "data-bubble" not in body  # and no bubble: the tile is not new
+    assert '<p class="board-status" id="board-status" hx-swap-oob="true">' in body
+    assert 'id="live"' in body  # what the benchmark checks it got
+
+
+def test_a_count_answers_with_its_live_total_and_its_own_chip(
+    bench_group: tuple[Any, Group, Builder],
+) -> None:
+    body = bench_tap(bench_group, "reef-draft")().content.decode()
+    assert re.findall(r'<li id="seat-(\d)" hx-swap-oob="true">', body) == ["0"]
