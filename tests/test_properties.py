@@ -1073,6 +1073,7 @@ def check_shallow_sea(data: dict[str, Any], sheet: dict[str, Any]) -> None:
                     factor = orange_factor if color == "orange" else 1
                     assert b[color] == factor * kept["vp"], p
         assert [b[f"row_{row}"] for row in ROWS] == rows, (b, rows)
+        check_shallow_sea_explanations(p, entry if data["entry"] == "board" else None)
         if mode == "solo":
             titles = [title for needed, title in SOLO_TITLES.items() if p["total"] >= needed]
             assert p["rank_title"] == (titles[-1] if titles else None)
@@ -1084,6 +1085,26 @@ def check_shallow_sea(data: dict[str, Any], sheet: dict[str, Any]) -> None:
             elif achievement["kind"] == "standard" and achievement["number"] <= 6:
                 needed = (130, 145, 160, 170, 180, 190)[achievement["number"] - 1]
                 assert achievement["earned"] == (p["total"] >= needed)
+
+
+def check_shallow_sea_explanations(player: dict[str, Any], board: dict[str, Any] | None) -> None:
+    """Every line that scores or loses points has exactly one explanation, in the breakdown's
+    order, holding the line's points and pointing only at what lies on the player's board (at
+    nothing for a paper sheet); then the tie-break."""
+    b, explain = player["breakdown"], player["explain"]
+    lines = [e for e in explain if not e.get("tiebreak")]
+    assert [e["line"] for e in lines] == [key for key, vp in b.items() if vp], explain
+    assert all(e["points"] == b[e["line"]] for e in lines), explain
+    tiebreaks = [(e["line"], e["points"]) for e in explain if e.get("tiebreak")]
+    assert tiebreaks == list(player["tiebreak"].items())
+    assert explain[-len(tiebreaks) :] == [e for e in explain if e.get("tiebreak")]
+    placed = set(board["tiles"]) if board else set()
+    named = {f["at"] for f in board.get("fish", [])} if board else set()
+    for e in explain:
+        assert set(e.get("spaces", [])) <= placed, (e, placed)
+        assert set(e.get("bubbles", [])) <= named, (e, named)
+        if e["line"].startswith("row_"):
+            assert set(e.get("spaces", [])) <= set(ROWS[int(e["line"][4:])]), e
 
 
 def ocean_rows(data: dict[str, Any], board: dict[str, Any]) -> list[int]:
