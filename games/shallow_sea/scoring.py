@@ -93,7 +93,7 @@ def breakdown(play: ShallowSeaInput, pad: PaperSheet) -> dict[str, int]:
 
 def tally_ocean(play: ShallowSeaInput, ocean: Ocean) -> OceanTally:
     """What each line of ``ocean``'s column of the score pad is made of."""
-    cards = []
+    cards: list[CardScore] = []
     for color in ("orange", "blue"):
         scores = [
             CardScore(CARDS[color][number], tuple(counted(CARDS[color][number], ocean)), False)
@@ -108,18 +108,14 @@ def tally_ocean(play: ShallowSeaInput, ocean: Ocean) -> OceanTally:
         left_out = ocean.left_out_color or cheapest_color(ocean)
     rows = tuple(
         tuple(
-            scored
-            for space in row
-            if space in ocean.tiles and (scored := tile_score(space, ocean.tiles[space], left_out))
+            tile
+            for tile in (tile_score(s, ocean.tiles[s], left_out) for s in row if s in ocean.tiles)
+            if tile
         )
         for row in ROWS.values()
     )
     same_color_bonus = play.plays_modified_rule(SAME_COLOR_FISH_BONUS_RULE)
-    fish = tuple(
-        scored
-        for bubble, color in ocean.fish.items()
-        if (scored := fish_score(ocean, bubble, color, same_color_bonus)).vp
-    )
+    every_fish = (fish_score(ocean, b, color, same_color_bonus) for b, color in ocean.fish.items())
     return OceanTally(
         cards=tuple(cards),
         rows=rows,
@@ -128,7 +124,7 @@ def tally_ocean(play: ShallowSeaInput, ocean: Ocean) -> OceanTally:
             s for s, c in ocean.completed_corals.items() if left_out and c.color == left_out
         ),
         sealife_types=first_of_each_type(ocean),
-        fish=fish,
+        fish=tuple(f for f in every_fish if f.vp),  # a fish that earns nothing is not named
     )
 
 
