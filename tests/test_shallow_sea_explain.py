@@ -23,6 +23,23 @@ from tests.shallow_sea_plays import (
     play,
     sealife,
 )
+from tests.test_shallow_sea_ecosystem import (
+    BORDERS_OF_DIVERSITY,
+    BOUNTIFUL_CAVES,
+    COLOSSAL_REEF,
+    CORAL_DUO,
+    DEPTHS_ALIKE,
+    MIXED_FISH,
+    RADIANT_CAVES,
+    RICH_DEPTHS,
+    SEALIFE_DUET,
+    SPOTLIGHT,
+    SYMPHONY,
+    SYMPHONY_TIED,
+    TRIO_SPACES,
+    TRIOS,
+    UNDERWATER_COMMUNITY,
+)
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "shallow-sea.json"
 
@@ -36,227 +53,108 @@ def lines_explained(player: dict) -> list[str]:
 
 
 # --- Each Ecosystem card on a board made for it -------------------------------------------
-# (tiles, Incomplete Fish, the sentence, exactly the spaces it names)
+# (tiles, Incomplete Fish, the sentence, exactly the spaces it names). The boards are
+# test_shallow_sea_ecosystem's, where each card's VPs are worked out from the appendix.
 
 CARD_BOARDS: dict[tuple[str, int], tuple[dict, list, str, list[str]]] = {
     ("orange", 1): (
-        {
-            "R1C2": coral("red", fish="red"),
-            "R1C4": coral("yellow", fish="yellow"),
-            "R2C3": coral("green", fish="red"),  # another color: not this card's
-            "R3C2": coral("purple", fish="purple"),
-            "R2C5": coral("yellow", completed=False),  # no fish at all
-        },
+        MIXED_FISH,  # R2C3 holds a red fish; R2C5 is incomplete
         [],
         "Cryptic Coloration: 3 Completed Coral Tiles with a Completed Fish of the same "
         "color × 2 = 6",
         ["R1C2", "R1C4", "R3C2"],
     ),
     ("orange", 2): (
-        {
-            # Three red make one pair: the first two in reading order.
-            "R1C2": coral("red"),
-            "R1C4": coral("red"),
-            "R1C6": coral("red"),
-            "R2C1": coral("green"),
-            "R2C3": coral("green"),
-            "R2C5": coral("purple"),
-            "R2C7": coral("purple"),
-            "R2C9": coral("yellow"),  # alone
-        },
+        CORAL_DUO,  # 2 red, 5 yellow, 1 green, 2 purple; R3C4 incomplete
         [],
-        "Coral Duo: 3 pairs of Completed Coral Tiles of the same color × 3 = 9 "
-        "(red, green, purple)",
-        ["R1C2", "R1C4", "R2C1", "R2C3", "R2C5", "R2C7"],
+        # The appendix's 1 red, 2 yellow and 1 purple pairs; a color of two pairs says so.
+        "Coral Duo: 4 pairs of Completed Coral Tiles of the same color × 3 = 12 "
+        "(red, 2 yellow, purple)",
+        # Five yellow make two pairs, the first four in reading order: R2C5 pairs with none.
+        ["R1C2", "R1C4", "R1C6", "R1C8", "R2C1", "R2C3", "R2C9", "R3C2"],
     ),
     ("orange", 3): (
-        {
-            # 3 purple and 3 yellow Completed Fish: the card counts one color; the first
-            # of red, yellow, green, purple is named, wherever it lies.
-            "R1C2": coral("red", fish="purple"),
-            "R1C4": coral("red", fish="purple"),
-            "R1C6": coral("red", fish="purple"),
-            "R2C1": coral("red", fish="yellow"),
-            "R2C3": coral("red", fish="yellow"),
-            "R2C5": coral("red", fish="yellow"),
-            "R2C7": coral("red", fish="green"),
-        },
+        SYMPHONY,  # 4 yellow, 2 purple, 1 green, 2 red Completed Fish
         fish(("R3C4:top", "yellow")),  # an Incomplete Fish is not a Completed Fish
-        "Symphony of Fins: 3 Completed Fish of the color you have the most of × 3 = 9 (yellow)",
-        ["R2C1", "R2C3", "R2C5"],
+        "Symphony of Fins: 4 Completed Fish of the color you have the most of × 3 = 12 (yellow)",
+        ["R1C2", "R1C4", "R1C6", "R1C8"],
     ),
     ("orange", 4): (
-        {
-            "R1C2": coral("red", fish="red"),
-            "R2C3": coral("green", fish="red"),
-            "R3C4": coral("purple", fish="yellow"),
-        },
+        MIXED_FISH,
         [],
-        "Mismatched: 2 Completed Coral Tiles with a Completed Fish of a different color × 2 = 4",
-        ["R2C3", "R3C4"],
+        "Mismatched: 1 Completed Coral Tile with a Completed Fish of a different color × 2 = 2",
+        ["R2C3"],
     ),
     ("orange", 5): (
-        {
-            "R1C2": coral("red"),
-            "R1C4": coral("red"),
-            # Row 2: the yellow pair counts, the red beside it does not.
-            "R2C1": coral("red"),
-            "R2C3": coral("yellow"),
-            "R2C5": coral("yellow"),
-            "R3C2": coral("red"),
-            "R3C4": coral("green"),
-            "R4C1": coral("purple"),
-            "R4C3": coral("purple", completed=False),
-            "R5C2": coral("green"),
-            "R5C4": coral("green"),
-            "R5C6": coral("green"),
-        },
+        DEPTHS_ALIKE,
         [],
         "Depths Alike: 3 rows with 2 or more Completed Coral Tiles of the same color × 4 = 12 "
         "(row 1, row 2, row 5)",
+        # Row 2's red beside the yellow pair is not named; row 4's second purple is incomplete.
         ["R1C2", "R1C4", "R2C3", "R2C5", "R5C2", "R5C4", "R5C6"],
     ),
     ("orange", 6): (
-        {
-            "R1C2": coral("red"),
-            "R2C3": coral("yellow"),
-            "R3C2": coral("green"),
-            "R4C3": coral("purple"),
-            "R4C1": coral("red"),
-            "R2C5": coral("red"),  # only a corner with R2C3: another group
-            "R3C6": coral("yellow"),
-            "R3C4": coral("green", completed=False),  # incomplete: links nothing
-        },
+        COLOSSAL_REEF,
         [],
         "Colossal Coral Reef: 5 Coral Tiles in the largest group of adjacent Completed Coral "
         "Tiles × 2 = 10",
+        # Group (a); not R2C5 and R3C6 (a group of 2), nor incomplete R3C4.
         ["R1C2", "R2C3", "R3C2", "R4C1", "R4C3"],
     ),
     ("orange", 7): (
-        {
-            "R1C2": coral("red", fish="yellow"),
-            "R1C4": coral("red", fish="yellow"),
-            "R1C6": coral("red", fish="yellow"),
-            "R2C1": coral("red", fish="green"),
-            "R2C3": coral("red", fish="green"),
-            "R2C5": coral("red", fish="green"),
-            "R2C7": coral("red", fish="green"),
-            "R2C9": coral("red", fish="red"),
-            "R3C2": coral("red", fish="red"),
-        },
+        TRIOS,  # 2 red, 9 yellow, 3 green, 3 purple Completed Fish, in reading order
         [],
-        "Trios: 2 colors with 3 or more Completed Fish × 4 = 8 (yellow, green)",
-        ["R1C2", "R1C4", "R1C6", "R2C1", "R2C3", "R2C5", "R2C7"],
+        "Trios: 3 colors with 3 or more Completed Fish × 4 = 12 (yellow, green, purple)",
+        # All but the first two corals, which hold the red fish.
+        TRIO_SPACES.split()[2:],
     ),
     ("blue", 1): (
-        {
-            "R1C2": sealife("A1"),
-            "R1C6": sealife("A4"),
-            "R2C1": sealife("B1"),
-            "R2C5": sealife("C2", partial=1),  # incomplete: row 2 has only one
-            "R3C2": sealife("C4"),
-            "R3C4": sealife("D1"),
-            "R3C8": sealife("D4"),
-            "R4C3": coral("red"),
-            "R4C5": coral("red"),
-        },
+        RICH_DEPTHS,
         [],
         "Rich Depths: 2 rows with 2 or more Completed Sealife Tiles × 4 = 8 (row 1, row 3)",
         ["R1C2", "R1C6", "R3C2", "R3C4", "R3C8"],
     ),
     ("blue", 2): (
-        {
-            "R2C3": sealife("A1"),
-            "R3C8": sealife("A4"),
-            "R4C5": sealife("B1"),
-            "R3C4": sealife("C2", partial=0),  # inner, incomplete
-            "R1C2": sealife("C4"),  # outer
-            "R2C1": sealife("D1"),  # outer
-        },
+        BOUNTIFUL_CAVES,
         [],
         "Bountiful Caves: 3 Completed Sealife Tiles in the 10 inner spaces × 3 = 9",
         ["R2C3", "R3C8", "R4C5"],
     ),
     ("blue", 3): (
-        {
-            "R1C2": sealife("A1"),
-            "R1C4": sealife("A4"),  # a corner with R1C2, a side with R2C5
-            "R2C5": sealife("B1"),
-            "R3C4": sealife("C2"),
-            "R5C4": sealife("C4"),  # a corner with R3C4
-            "R4C1": sealife("D1"),  # its only neighbor, R3C2, is incomplete
-            "R3C2": sealife("D4", partial=0),
-            "R4C9": sealife("E1"),
-        },
+        UNDERWATER_COMMUNITY,
         [],
         "Underwater Community: 5 Completed Sealife Tiles neighboring another Completed "
         "Sealife Tile × 2 = 10",
         ["R1C2", "R1C4", "R2C5", "R3C4", "R5C4"],
     ),
     ("blue", 4): (
-        {
-            "R1C2": sealife("A1"),
-            "R3C2": sealife("A4", partial=0),
-            "R5C2": coral("red"),
-            "R1C4": sealife("B1"),  # column 4 has two
-            "R3C4": sealife("C2"),
-            "R2C5": sealife("C4"),
-            "R4C9": sealife("D1"),
-        },
+        SPOTLIGHT,
         [],
         "Spotlight: 3 columns with exactly 1 Completed Sealife Tile × 2 = 6 "
         "(column 2, column 5, column 9)",
         ["R1C2", "R2C5", "R4C9"],
     ),
     ("blue", 5): (
-        {
-            # (b) R2C3 is beside (a) R1C2 and (c) R1C4 but pairs once: with (a), first.
-            "R1C2": sealife("A1"),
-            "R2C3": sealife("A4"),
-            "R1C4": sealife("B1"),
-            "R4C5": sealife("C2"),
-            "R5C6": sealife("C4"),
-            "R3C8": sealife("D1"),  # (d) and (e) share only a corner
-            "R5C8": sealife("D4"),
-        },
+        SEALIFE_DUET,
         [],
+        # (b) R2C3 is beside (a) R1C2 and (c) R1C4 but pairs once: with (a), first in
+        # reading order; (d) R3C8 and (e) R5C8 share only a corner.
         "Sealife Duet: 2 pairs of adjacent Completed Sealife Tiles × 4 = 8 "
         "(R1C2 and R2C3, R4C5 and R5C6)",
         ["R1C2", "R2C3", "R4C5", "R5C6"],
     ),
     ("blue", 6): (
-        {
-            "R2C3": coral("yellow"),
-            "R2C5": coral("purple"),
-            "R2C7": coral("red"),
-            "R3C2": coral("red"),  # a second red: the first stands for the color
-            "R3C4": sealife("A1"),
-            "R3C6": sealife("B1"),
-            "R3C8": sealife("A1"),  # a second Whale Shark
-            "R4C3": sealife("C4"),
-            "R4C5": coral("green", completed=False),
-            "R1C2": coral("green"),  # outer
-        },
+        RADIANT_CAVES,
         [],
+        # A second red (R3C2) and a second Whale Shark (R3C8) add nothing and are not named.
         "Radiant Caves: 6 different Completed Tiles in the 10 inner spaces × 2 = 12 "
         "(yellow coral, purple coral, red coral, A1, B1, C4)",
         ["R2C3", "R2C5", "R2C7", "R3C4", "R3C6", "R4C3"],
     ),
     ("blue", 7): (
-        {
-            "R1C2": coral("red"),
-            "R1C4": coral("yellow"),
-            "R1C6": coral("green"),
-            "R1C8": coral("purple"),
-            "R5C2": coral("red"),  # a second red
-            "R2C1": sealife("A1"),
-            "R2C9": sealife("B1"),
-            "R4C1": sealife("C4"),
-            "R4C9": sealife("A1"),  # a second Whale Shark
-            "R5C4": sealife("D1", partial=0),
-            "R3C4": sealife("E1"),  # inner
-        },
+        BORDERS_OF_DIVERSITY,
         [],
+        # Not the second red (R5C2), the second Whale Shark (R4C9), nor inner R3C4.
         "Borders of Diversity: 7 different Completed Tiles in the 12 outer spaces × 2 = 14 "
         "(red coral, yellow coral, green coral, purple coral, A1, B1, C4)",
         ["R1C2", "R1C4", "R1C6", "R1C8", "R2C1", "R2C9", "R4C1"],
@@ -277,25 +175,13 @@ def test_a_card_names_exactly_the_spaces_that_earned_it(color, number):
     assert "bubbles" not in explanation  # Completed Fish sit on their corals' spaces
 
 
-def test_coral_duo_names_a_color_with_two_pairs_once_with_its_count():
-    # The appendix: 2 red, 5 yellow, 1 green, 2 purple: 1 + 2 + 1 pairs.
-    tiles = {
-        "R1C2": coral("red"),
-        "R1C4": coral("red"),
-        **{space: coral("yellow") for space in ("R1C6", "R1C8", "R2C1", "R2C3", "R2C5")},
-        "R2C7": coral("green"),
-        "R2C9": coral("purple"),
-        "R3C2": coral("purple"),
-    }
-    explanation = card_explanation(tiles, "orange", 2)
+def test_symphony_of_fins_names_the_first_of_tied_colors():
+    # 3 red and 3 yellow Completed Fish: one color counts; red comes first of the four.
+    explanation = card_explanation(SYMPHONY_TIED, "orange", 3)
     assert explanation["text"] == (
-        "Coral Duo: 4 pairs of Completed Coral Tiles of the same color × 3 = 12 "
-        "(red, 2 yellow, purple)"
+        "Symphony of Fins: 3 Completed Fish of the color you have the most of × 3 = 9 (red)"
     )
-    # The fifth yellow (R2C5) pairs with nothing.
-    assert explanation["spaces"] == [
-        "R1C2", "R1C4", "R1C6", "R1C8", "R2C1", "R2C3", "R2C9", "R3C2"
-    ]  # fmt: skip
+    assert explanation["spaces"] == ["R1C2", "R1C4", "R1C6"]
 
 
 def test_symphony_of_fins_shows_the_cap_and_names_every_fish_it_counted():
