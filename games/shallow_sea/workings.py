@@ -222,6 +222,7 @@ LINES: dict[str, Callable[[Line], Explanation]] = {
     "orange": card_line,
     "blue": card_line,
     "tiles": tiles_line,
+    **{f"row_{row}": row_line for row in ROWS},
     "different_sealife": different_sealife_line,
     "incomplete_fish": incomplete_fish_line,
     "lionfish": lionfish_line,
@@ -237,9 +238,7 @@ def explain(
     """One explanation per line that scores or loses points, in the breakdown's order,
     then the tie-break."""
     explained = [
-        LINES.get(key, row_line)(Line(play, key, points, pad, tally))
-        for key, points in lines.items()
-        if points
+        LINES[key](Line(play, key, points, pad, tally)) for key, points in lines.items() if points
     ]
     seashells = INFO.tiebreaks[0]
     explained.append(
