@@ -215,6 +215,21 @@ def tally_play[E](
     return breakdowns, points_per_event
 
 
+def scored_events[E](
+    entry: GameEntry[E, Any],
+    points_per_event: Sequence[Mapping[str, int]],
+    name: str,
+    category_of: Mapping[type, str],
+) -> dict[str, list[tuple[int, E, int]]]:
+    """The events that changed one player's score, by the breakdown line they count on:
+    (the event's 1-based position in the log, the event, the player's points from it)."""
+    lines: dict[str, list[tuple[int, E, int]]] = {}
+    for number, (event, points) in enumerate(zip(entry.events, points_per_event, strict=True), 1):
+        if points.get(name):
+            lines.setdefault(category_of[type(event)], []).append((number, event, points[name]))
+    return lines
+
+
 def add_points(
     breakdowns: Mapping[str, dict[str, int]], category: str, points: Mapping[str, int]
 ) -> None:

@@ -20,6 +20,7 @@ from games.contract import (
     Category,
     Choice,
     Errors,
+    Explanation,
     FieldError,
     GameInfo,
     InvalidInput,
@@ -39,8 +40,18 @@ from games.event_log import (
     player_counts,
     player_ref,
     required_count,
+    scored_events,
     scoring_players,
     tally_play,
+)
+from games.explain import (
+    Part,
+    line_explanation,
+    majority_place,
+    share,
+    standing,
+    sum_text,
+    tiebreak_explanations,
 )
 from games.majority import find_majority
 from games.seagrass.data import (
@@ -196,6 +207,8 @@ def score(game: SeagrassInput) -> Sheet:
         )
         for name in game.players
     ]
+    for player in players:
+        player.explain = explain(game, player, points_per_event)
     return finish_sheet(INFO, players, game.entry, points_per_event)
 
 
@@ -237,6 +250,79 @@ def reef_award(
     ):
         _share_rounding_up(points, majority.runners_up, second)
     return points
+
+
+# --- Explanations (docs/games/seagrass.md, "Explanations") --------------------------------------
+
+
+def explain(
+    game: SeagrassInput, player: PlayerScore, points_per_event: Sequence[Mapping[str, int]]
+) -> list[Explanation]:
+    """Each line that scores, naming the logged events it came from; then the tie-break."""
+    name = player.name
+    events = scored_events(game.entry, points_per_event, name, EVENT_CATEGORY)
+    colonies = [points for _, _, points in events.get("colonies", [])]
+    reefs = [
+        reef_part(event, name, points)
+        for _, event, points in events.get("reefs", [])
+        if isinstance(event, Reef)
+    ]
+    sets = len(events.get("discovery", []))
+    end = game.entry.end.get(name)
+    tokens = end.discovery_tokens if end else 0
+    discovery = [
+        _times(sets, "complete set", DISCOVERY_SET_POINTS),
+        _times(tokens, "token", DISCOVERY_TOKEN_POINTS, "left"),
+    ]
+    held = game.entry.points_held.get(name, 0)
+    parts = {
+        "colonies": [Part(_colonies_clause(colonies), sum(colonies))],
+        "reefs": reefs,
+        "discovery": [part for part in discovery if part.points],
+        POINTS_HELD: [Part(f"{held} taken during play", held)],
+    }
+    lines = [
+        line_explanation(
+            key,
+            INFO.category_label(key),
+            parts[key],
+            events=[number for number, _, _ in events.get(key, [])],
+        )
+        for key, value in player.breakdown.items()
+        if value
+    ]
+    return lines + tiebreak_explanations(player, INFO.tiebreaks)
+
+
+def _times(count: int, what: str, worth: int, still: str = "") -> Part:
+    """``1 complete set × 10 = 10``, ``3 tokens left × 1 = 3``."""
+    counted = plural(count, what) + (f" {still}" if still else "")
+    return Part(f"{counted} × {worth} = {count * worth}", count * worth)
+
+
+def _colonies_clause(creatures: Sequence[int]) -> str:
+    """A colony scores a point per creature in it (the whole colony when expanded)."""
+    if len(creatures) == 1:
+        return f"a colony of {plural(creatures[0], 'creature')} → {creatures[0]}"
+    return f"{len(creatures)} colonies, a point per creature: {sum_text(creatures)}"
+
+
+def reef_part(reef: Reef, name: str, points: int) -> Part:
+    """``reef of 3 tiles, tied for most creatures (4), 8 + 4 = 12 split 2 ways → 6``."""
+    size = plural(reef.size, "tile")
+    if reef.size > LARGEST_REEF_ROW:
+        size += f" ({LARGEST_REEF_ROW} or more)"
+    most, second = REEF_AWARDS[min(reef.size, LARGEST_REEF_ROW)]
+    majority = find_majority(reef.adjacent)
+    place = majority_place(majority, name)
+    assert place is not None  # the player scored on this reef
+    where, ways = place
+    if where == "most":
+        award = (most, second) if ways > 1 else (most,)
+    else:
+        award = (second,)
+    clause = standing(where, "creatures", reef.adjacent[name], ways=ways)
+    return Part(f"reef of {size}, {clause}{share(award, ways, points)}", points)
 
 
 def reef_award_calculator(data: Any) -> dict[str, int]:
