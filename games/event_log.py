@@ -15,6 +15,7 @@ from typing import Any
 
 from games.contract import (
     Errors,
+    Explanation,
     GameInfo,
     PlayerScore,
     Sheet,
@@ -22,6 +23,7 @@ from games.contract import (
     make_sheet,
     rank_players,
 )
+from games.explain import Part, line_explanation
 
 ENTRIES = {
     "counts": "each player's numbers at the end of the game",
@@ -228,6 +230,27 @@ def scored_events[E](
         if points.get(name):
             lines.setdefault(category_of[type(event)], []).append((number, event, points[name]))
     return lines
+
+
+def explain_lines(
+    info: GameInfo,
+    player: PlayerScore,
+    parts: Mapping[str, Sequence[Part]],
+    events: Mapping[str, Sequence[tuple[int, Any, int]]],
+) -> list[Explanation]:
+    """One explanation per line of the player's that scores or loses points, from its parts,
+    naming the logged events that scored on it (``scored_events``); lines typed at the end
+    name none."""
+    return [
+        line_explanation(
+            key,
+            info.category_label(key),
+            parts[key],
+            events=[number for number, _, _ in events.get(key, [])],
+        )
+        for key, value in player.breakdown.items()
+        if value
+    ]
 
 
 def add_points(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from games.contract import Explanation, PlayerScore, Tiebreak
+from games.contract import Explanation, PlayerScore, Tiebreak, plural
 from games.majority import Majority
 
 
@@ -43,6 +43,13 @@ def line_explanation(
         rounds=tuple(rounds),
         events=tuple(events),
     )
+
+
+def times(count: int, what: str, worth: int, *, still: str = "") -> Part:
+    """So many things at so many points each: ``1 complete set × 10 = 10``, ``3 tokens left
+    × 1 = 3`` (``still="left"``), ``2 tiles × -3 = -6``."""
+    counted = plural(count, what) + (f" {still}" if still else "")
+    return Part(f"{counted} × {worth} = {count * worth}", count * worth)
 
 
 def sum_text(values: Sequence[int]) -> str:

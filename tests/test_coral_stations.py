@@ -685,5 +685,5 @@ def test_counts_explain_points_held_and_what_is_left_at_the_end_naming_no_events
         "Open stations at the end: open station 1 (5/2), most coral tiles (3) → the low value, 2; "
         "open station 2 (6/3), tied for most coral tiles (2) → the low value, 3; 2 + 3 = 5"
     )
-    assert ben["shells"] == "Shell tiles: 1 × 1 = 1"
+    assert ben["shells"] == "Shell tiles: 1 tile × 1 = 1"
     assert ben["shoals"] == "Shoal tiles: 2 tiles printed 2 + 4 = 6"

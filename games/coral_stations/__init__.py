@@ -33,6 +33,7 @@ from games.event_log import (
     POINTS_HELD,
     GameEntry,
     add_points,
+    explain_lines,
     finish_sheet,
     parse_event_with,
     parse_game_entry,
@@ -43,7 +44,7 @@ from games.event_log import (
     scoring_players,
     tally_play,
 )
-from games.explain import Part, line_explanation, majority_place, standing
+from games.explain import Part, majority_place, standing, times
 from games.majority import find_majority
 
 INFO = GameInfo(
@@ -251,8 +252,8 @@ def explain(
             for reef in event.reefs
         ],
         "discards": [
-            Part(f"{plural(event.tiles, 'tile')} × {DISCARD_POINTS} = {points}", points)
-            for _, event, points in events.get("discards", [])
+            times(event.tiles, "tile", DISCARD_POINTS)
+            for _, event, _ in events.get("discards", [])
             if isinstance(event, Discard)
         ],
         POINTS_HELD: [Part(f"{held} on the score track", held)],
@@ -268,12 +269,7 @@ def explain(
             if (points := open_station_award(station.low, station.tiles)[name])
         ],
         "open_reefs": [_reef_part(reef) for reef in end.open_reefs],
-        "shells": [
-            Part(
-                f"{end.shell_tiles} × {SHELL_TILE_POINTS} = {end.shell_tiles * SHELL_TILE_POINTS}",
-                end.shell_tiles * SHELL_TILE_POINTS,
-            )
-        ],
+        "shells": [times(end.shell_tiles, "tile", SHELL_TILE_POINTS)],
         "shoals": [
             Part(
                 f"{plural(len(shoals), 'tile')} printed {' + '.join(map(str, shoals))} = {sum(shoals)}",
@@ -281,16 +277,7 @@ def explain(
             )
         ],
     }
-    return [
-        line_explanation(
-            key,
-            INFO.category_label(key),
-            parts[key],
-            events=[number for number, _, _ in events.get(key, [])],
-        )
-        for key, value in player.breakdown.items()
-        if value
-    ]
+    return explain_lines(INFO, player, parts, events)
 
 
 def _station_part(

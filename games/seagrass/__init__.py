@@ -34,6 +34,7 @@ from games.event_log import (
     POINTS_HELD,
     GameEntry,
     add_points,
+    explain_lines,
     finish_sheet,
     parse_event_with,
     parse_game_entry,
@@ -46,12 +47,12 @@ from games.event_log import (
 )
 from games.explain import (
     Part,
-    line_explanation,
     majority_place,
     share,
     standing,
     sum_text,
     tiebreak_explanations,
+    times,
 )
 from games.majority import find_majority
 from games.seagrass.data import (
@@ -271,8 +272,8 @@ def explain(
     end = game.entry.end.get(name)
     tokens = end.discovery_tokens if end else 0
     discovery = [
-        _times(sets, "complete set", DISCOVERY_SET_POINTS),
-        _times(tokens, "token", DISCOVERY_TOKEN_POINTS, "left"),
+        times(sets, "complete set", DISCOVERY_SET_POINTS),
+        times(tokens, "token", DISCOVERY_TOKEN_POINTS, still="left"),
     ]
     held = game.entry.points_held.get(name, 0)
     parts = {
@@ -281,23 +282,9 @@ def explain(
         "discovery": [part for part in discovery if part.points],
         POINTS_HELD: [Part(f"{held} taken during play", held)],
     }
-    lines = [
-        line_explanation(
-            key,
-            INFO.category_label(key),
-            parts[key],
-            events=[number for number, _, _ in events.get(key, [])],
-        )
-        for key, value in player.breakdown.items()
-        if value
-    ]
-    return lines + tiebreak_explanations(player, INFO.tiebreaks)
-
-
-def _times(count: int, what: str, worth: int, still: str = "") -> Part:
-    """``1 complete set × 10 = 10``, ``3 tokens left × 1 = 3``."""
-    counted = plural(count, what) + (f" {still}" if still else "")
-    return Part(f"{counted} × {worth} = {count * worth}", count * worth)
+    return explain_lines(INFO, player, parts, events) + tiebreak_explanations(
+        player, INFO.tiebreaks
+    )
 
 
 def _colonies_clause(creatures: Sequence[int]) -> str:
