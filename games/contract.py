@@ -96,11 +96,12 @@ class Explanation:
     words with the arithmetic, and where on the table the points came from.
 
     ``line`` is a breakdown key (or, with ``tiebreak`` set, a tie-break key); ``points``
-    the line's value. Where it came from, as the game's input names it: Shallow Sea's
-    board ``spaces`` ("R3C4") and ``bubbles`` (the fish spaces' names as the input
-    gives them), Reef Draft's ``rounds`` (1-based), a log's ``events`` (1-based, in the
-    order of the input's events). A line with nothing on the table to point at (a count
-    typed from the paper pad) leaves them empty.
+    the line's value. Where it came from, as the game's input names it: a board's
+    ``spaces`` ("R3C4") and ``bubbles`` (the fish spaces' names as the input gives
+    them), the ``rounds`` of a game played in rounds (1-based), a log's ``events``
+    (1-based, in the order of the input's events); docs/contract.md says which game
+    names which. A line with nothing on the table to point at (a count typed from the
+    paper pad) leaves them empty.
     """
 
     line: str

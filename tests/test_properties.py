@@ -79,6 +79,9 @@ SCORED_DURING_PLAY = ("seagrass", "coral-stations")
 # Games whose breakdown has every category of the game (the others show the rows an entry
 # can tell apart: docs/games/seagrass.md, docs/games/coral-stations.md).
 EVERY_CATEGORY = ("reef-draft", "shallow-sea")
+# Games whose sheets explain every line (docs/contract.md, "explain"); Shallow Sea's are
+# written on their own branch and join this list with them.
+EXPLAINED = ("reef-draft", "seagrass", "coral-stations")
 
 
 def nested(depth: int, shape: str = "list") -> str:
@@ -145,6 +148,8 @@ def check_sheet(slug: str, sheet: Any) -> None:
         assert set(p["tiebreak"]) <= set(tiebreaks), p
         assert all(is_int(value) for value in p["tiebreak"].values()), p
         assert p["total"] == total_of(slug, p["breakdown"]), p
+        if slug in EXPLAINED:
+            check_explain(p)
 
     running = slug in SCORED_DURING_PLAY and not sheet["complete"]
 
@@ -173,6 +178,21 @@ def check_sheet(slug: str, sheet: Any) -> None:
     assert len(notes) == len(tied), notes
     for note_text, total in zip(notes, tied, strict=True):
         assert all(p["name"] in note_text for p in players if p["total"] == total)
+
+
+def check_explain(player: dict[str, Any]) -> None:
+    """Every line that scores or loses points has exactly one explanation, with the line's
+    points, in the breakdown's order; then one per tie-break the sheet holds, with its value."""
+    lines = [e for e in player["explain"] if not e.get("tiebreak")]
+    scoring = [(key, vp) for key, vp in player["breakdown"].items() if vp]
+    assert [(e["line"], e["points"]) for e in lines] == scoring, player
+    tiebreaks = player["explain"][len(lines) :]
+    assert all(e.get("tiebreak") for e in tiebreaks), player
+    assert [(e["line"], e["points"]) for e in tiebreaks] == list(player["tiebreak"].items()), player
+    for e in player["explain"]:
+        assert isinstance(e["text"], str) and e["text"].strip(), e
+        for where in ("rounds", "events"):
+            assert all(is_int(n) and n >= 1 for n in e.get(where, [])), e
 
 
 def total_of(slug: str, breakdown: dict[str, int]) -> int:
