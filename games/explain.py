@@ -8,10 +8,10 @@ a split award and a sum are worded lives here once, so every game says them alik
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from games.contract import Explanation, PlayerScore, Tiebreak, plural
+from games.contract import Explanation, Tiebreak, plural
 from games.majority import Majority
 
 
@@ -93,13 +93,13 @@ def share(award: Sequence[int], ways: int, points: int) -> str:
 
 
 def tiebreak_explanations(
-    player: PlayerScore,
+    values: Mapping[str, int],
     tiebreaks: Sequence[Tiebreak],
     *,
     terms: dict[str, Sequence[int]] | None = None,
     rounds: dict[str, Iterable[int]] | None = None,
 ) -> list[Explanation]:
-    """One per tie-break the player's sheet holds (0 included: it is what a tie is broken
+    """One per tie-break the player's sheet holds (``values``; 0 included: it is what a tie is broken
     on), in the game's order: "Tie-break, most coral cards: 1 + 1 = 2".
 
     ``terms`` gives a tie-break's value as the counts it adds up, ``rounds`` where it came
@@ -109,11 +109,11 @@ def tiebreak_explanations(
         Explanation(
             tiebreak.key,
             f"Tie-break, {tiebreak.label}: "
-            + sum_text(terms.get(tiebreak.key, [player.tiebreak[tiebreak.key]])),
-            player.tiebreak[tiebreak.key],
+            + sum_text(terms.get(tiebreak.key, [values[tiebreak.key]])),
+            values[tiebreak.key],
             rounds=tuple(rounds.get(tiebreak.key, ())),
             tiebreak=True,
         )
         for tiebreak in tiebreaks
-        if tiebreak.key in player.tiebreak
+        if tiebreak.key in values
     ]

@@ -81,7 +81,7 @@ SCORED_DURING_PLAY = ("seagrass", "coral-stations")
 EVERY_CATEGORY = ("reef-draft", "shallow-sea")
 # Games whose sheets explain every line (docs/contract.md, "explain"); Shallow Sea's are
 # written on their own branch and join this list with them.
-EXPLAINED = ("reef-draft", "seagrass", "coral-stations")
+EXPLAINED = ("reef-draft", "seagrass", "coral-stations", "shallow-sea")
 
 
 def nested(depth: int, shape: str = "list") -> str:

@@ -417,7 +417,7 @@ def test_a_paper_sheet_explains_each_line_without_spaces():
         ("row_5", "Row 5: 12 VPs from the score pad"),
         ("different_sealife", "Different completed Sealife: 5 types × 2 = 10"),
         ("incomplete_fish", "Incomplete Fish: 13 VPs from the score pad"),
-        ("seashells", "Seashells left: 3 (a tie goes to the player with the most Seashells left)"),
+        ("seashells", "Tie-break, most Seashells left: 3"),
     ]
     assert all(set(e) <= {"line", "text", "points", "tiebreak"} for e in mira["explain"])
 
@@ -448,7 +448,7 @@ def test_explanations_follow_the_breakdown_then_the_tie_break():
     tiebreak = mira["explain"][-1]
     assert tiebreak == {
         "line": "seashells",
-        "text": "Seashells left: 3 (a tie goes to the player with the most Seashells left)",
+        "text": "Tie-break, most Seashells left: 3",
         "points": 3,
         "tiebreak": True,
     }

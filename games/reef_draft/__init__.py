@@ -356,7 +356,7 @@ def explain(game: ReefDraftInput, player: PlayerScore) -> list[Explanation]:
         if parts[key]
     ]
     return lines + tiebreak_explanations(
-        player,
+        player.tiebreak,
         INFO.tiebreaks,
         terms={"coral": list(coral_played.values())},
         rounds={"coral": list(coral_played)},

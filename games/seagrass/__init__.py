@@ -283,7 +283,7 @@ def explain(
         POINTS_HELD: [Part(f"{held} taken during play", held)],
     }
     return explain_lines(INFO, player, parts, events) + tiebreak_explanations(
-        player, INFO.tiebreaks
+        player.tiebreak, INFO.tiebreaks
     )
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from games.contract import Explanation, join_names, plural
+from games.explain import tiebreak_explanations
 from games.shallow_sea.data import (
     CARDS,
     DIFFERENT_SEALIFE_VP,
@@ -240,13 +241,4 @@ def explain(
     explained = [
         LINES[key](Line(play, key, points, pad, tally)) for key, points in lines.items() if points
     ]
-    seashells = INFO.tiebreaks[0]
-    explained.append(
-        Explanation(
-            seashells.key,
-            f"Seashells left: {pad.seashells} (a tie goes to the player with the {seashells.label})",
-            pad.seashells,
-            tiebreak=True,
-        )
-    )
-    return explained
+    return explained + tiebreak_explanations({"seashells": pad.seashells}, INFO.tiebreaks)
