@@ -90,6 +90,39 @@ class GameInfo:
         return next((c.label for c in self.categories if c.key == key), key)
 
 
+@dataclass(frozen=True)
+class Explanation:
+    """Why one line of a player's sheet holds what it does: a sentence in the rulebook's
+    words with the arithmetic, and where on the table the points came from.
+
+    ``line`` is a breakdown key (or, with ``tiebreak`` set, a tie-break key); ``points``
+    the line's value. Where it came from, as the game's input names it: a board's
+    ``spaces`` ("R3C4") and ``bubbles`` (the fish spaces' names as the input gives
+    them), the ``rounds`` of a game played in rounds (1-based), a log's ``events``
+    (1-based, in the order of the input's events); docs/contract.md says which game
+    names which. A line with nothing on the table to point at (a count typed from the
+    paper pad) leaves them empty.
+    """
+
+    line: str
+    text: str
+    points: int
+    spaces: tuple[str, ...] = ()
+    bubbles: tuple[str, ...] = ()
+    rounds: tuple[int, ...] = ()
+    events: tuple[int, ...] = ()
+    tiebreak: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"line": self.line, "text": self.text, "points": self.points}
+        for key in ("spaces", "bubbles", "rounds", "events"):
+            if value := getattr(self, key):
+                data[key] = list(value)
+        if self.tiebreak:
+            data["tiebreak"] = True
+        return data
+
+
 @dataclass
 class PlayerScore:
     name: str
@@ -98,6 +131,9 @@ class PlayerScore:
     tiebreak: dict[str, int]
     rank: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    # One per breakdown line that scores or loses points, then one per tie-break that
+    # holds a value, in the breakdown's order.
+    explain: list[Explanation] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,6 +142,7 @@ class PlayerScore:
             "rank": self.rank,
             "breakdown": dict(self.breakdown),
             "tiebreak": dict(self.tiebreak),
+            "explain": [e.to_json() for e in self.explain],
             **self.extra,
         }
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from games.contract import (
     Errors,
+    Explanation,
     GameInfo,
     PlayerScore,
     Sheet,
@@ -22,6 +23,7 @@ from games.contract import (
     make_sheet,
     rank_players,
 )
+from games.explain import Part, line_explanation
 
 ENTRIES = {
     "counts": "each player's numbers at the end of the game",
@@ -213,6 +215,42 @@ def tally_play[E](
         add_points(breakdowns, category_of[type(event)], points)
         points_per_event.append(points)
     return breakdowns, points_per_event
+
+
+def scored_events[E](
+    entry: GameEntry[E, Any],
+    points_per_event: Sequence[Mapping[str, int]],
+    name: str,
+    category_of: Mapping[type, str],
+) -> dict[str, list[tuple[int, E, int]]]:
+    """The events that changed one player's score, by the breakdown line they count on:
+    (the event's 1-based position in the log, the event, the player's points from it)."""
+    lines: dict[str, list[tuple[int, E, int]]] = {}
+    for number, (event, points) in enumerate(zip(entry.events, points_per_event, strict=True), 1):
+        if points.get(name):
+            lines.setdefault(category_of[type(event)], []).append((number, event, points[name]))
+    return lines
+
+
+def explain_lines(
+    info: GameInfo,
+    player: PlayerScore,
+    parts: Mapping[str, Sequence[Part]],
+    events: Mapping[str, Sequence[tuple[int, Any, int]]],
+) -> list[Explanation]:
+    """One explanation per line of the player's that scores or loses points, from its parts,
+    naming the logged events that scored on it (``scored_events``); lines typed at the end
+    name none."""
+    return [
+        line_explanation(
+            key,
+            info.category_label(key),
+            parts[key],
+            events=[number for number, _, _ in events.get(key, [])],
+        )
+        for key, value in player.breakdown.items()
+        if value
+    ]
 
 
 def add_points(

@@ -104,3 +104,16 @@ def errors(data: dict, *, partial: bool = False) -> dict[str, str]:
             found[e.field] = f"{found[e.field]} | {e.message}" if e.field in found else e.message
         return found
     raise AssertionError("the input was accepted")
+
+
+def explained(player: dict, line: str) -> dict:
+    """The one explanation of ``line`` in a scored player's sheet."""
+    found = [e for e in player["explain"] if e["line"] == line]
+    assert len(found) == 1, (line, player["explain"])
+    return found[0]
+
+
+def card_explanation(tiles: dict, color: str, number: int, fish_on: list | None = None) -> dict:
+    """How one Ecosystem card's line is explained for an ocean of ``tiles``."""
+    setup = {**FIRST_GAME, "orange": [1], "blue": [2], color: [number]}
+    return explained(first(play(board(tiles, fish_on), setup=setup)), color)

@@ -598,3 +598,92 @@ def test_points_no_table_holds_are_refused_not_a_crash():
     assert errors_of(data) == [
         ("counts.Ana.points", "Ana's points scored during play cannot be more than 1000000.")
     ]
+
+
+# --- Explanations (docs/games/coral-stations.md, "Explanations") --------------------------------
+
+
+def explain_of(sheet: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    return next(p["explain"] for p in sheet["players"] if p["name"] == name)
+
+
+def test_discards_are_a_negative_line_naming_each_discard():
+    events = [
+        {"type": "discard", "player": "Cy", "tiles": 1},
+        {"type": "discard", "player": "Ana", "tiles": 4},
+        {"type": "discard", "player": "Cy", "tiles": 2},
+    ]
+    sheet = sheet_of(log_game(events))
+    assert explain_of(sheet, "Cy") == [
+        {
+            "line": "discards",
+            "text": "Discarded coral tiles: 1 tile × -3 = -3; 2 tiles × -3 = -6; -3 - 6 = -9",
+            "points": -9,
+            "events": [1, 3],
+        }
+    ]
+    # No tie-break in this rulebook, and Ben, who scored nothing, has nothing to explain.
+    assert explain_of(sheet, "Ben") == []
+
+
+def test_everyone_tied_for_most_takes_the_high_value_and_the_rest_nothing():
+    events = [{"type": "station", "high": 6, "low": 3, "tiles": {"Ana": 4, "Ben": 4, "Cy": 2}}]
+    sheet = sheet_of(log_game(events))
+    assert explain_of(sheet, "Ben") == [
+        {
+            "line": "stations",
+            "text": "Surrounded stations: station 6/3, tied for most coral tiles (4) "
+            "→ the high value, 6",
+            "points": 6,
+            "events": [1],
+        }
+    ]
+    assert explain_of(sheet, "Cy") == []
+
+
+def test_a_station_with_a_zero_low_value_names_nobody_second():
+    events = [{"type": "station", "high": 4, "low": 0, "tiles": {"Ana": 4, "Ben": 1}}]
+    sheet = sheet_of(log_game(events))
+    assert explain_of(sheet, "Ben") == []
+
+
+def test_counts_explain_points_held_and_what_is_left_at_the_end_naming_no_events():
+    game = {
+        "players": ["Ana", "Ben"],
+        "entry": "counts",
+        "counts": {
+            "Ana": {
+                "points": -4,
+                "open_reefs": [{"tiles": 1}],
+                "shell_tiles": 0,
+                "shoal_tiles": [0],
+            },
+            "Ben": {"points": 12, "open_reefs": [], "shell_tiles": 1, "shoal_tiles": [2, 4]},
+        },
+        "open_stations": [
+            {"high": 5, "low": 2, "tiles": {"Ana": 1, "Ben": 3}},
+            {"high": 6, "low": 3, "tiles": {"Ana": 2, "Ben": 2}},
+        ],
+    }
+    sheet = sheet_of(game)
+    assert explain_of(sheet, "Ana") == [
+        {
+            "line": "points",
+            "text": "Points scored during play: -4 on the score track",
+            "points": -4,
+        },
+        {
+            "line": "open_stations",
+            "text": "Open stations at the end: open station 2 (6/3), tied for most coral tiles "
+            "(2) → the low value, 3",
+            "points": 3,
+        },
+        {"line": "open_reefs", "text": "Open reefs at the end: reef of 1 tile → 1", "points": 1},
+    ]
+    ben = {e["line"]: e["text"] for e in explain_of(sheet, "Ben")}
+    assert ben["open_stations"] == (
+        "Open stations at the end: open station 1 (5/2), most coral tiles (3) → the low value, 2; "
+        "open station 2 (6/3), tied for most coral tiles (2) → the low value, 3; 2 + 3 = 5"
+    )
+    assert ben["shells"] == "Shell tiles: 1 tile × 1 = 1"
+    assert ben["shoals"] == "Shoal tiles: 2 tiles printed 2 + 4 = 6"

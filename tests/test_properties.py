@@ -79,6 +79,9 @@ SCORED_DURING_PLAY = ("seagrass", "coral-stations")
 # Games whose breakdown has every category of the game (the others show the rows an entry
 # can tell apart: docs/games/seagrass.md, docs/games/coral-stations.md).
 EVERY_CATEGORY = ("reef-draft", "shallow-sea")
+# Games whose sheets explain every line (docs/contract.md, "explain"); Shallow Sea's are
+# written on their own branch and join this list with them.
+EXPLAINED = ("reef-draft", "seagrass", "coral-stations", "shallow-sea")
 
 
 def nested(depth: int, shape: str = "list") -> str:
@@ -145,6 +148,8 @@ def check_sheet(slug: str, sheet: Any) -> None:
         assert set(p["tiebreak"]) <= set(tiebreaks), p
         assert all(is_int(value) for value in p["tiebreak"].values()), p
         assert p["total"] == total_of(slug, p["breakdown"]), p
+        if slug in EXPLAINED:
+            check_explain(p)
 
     running = slug in SCORED_DURING_PLAY and not sheet["complete"]
 
@@ -173,6 +178,21 @@ def check_sheet(slug: str, sheet: Any) -> None:
     assert len(notes) == len(tied), notes
     for note_text, total in zip(notes, tied, strict=True):
         assert all(p["name"] in note_text for p in players if p["total"] == total)
+
+
+def check_explain(player: dict[str, Any]) -> None:
+    """Every line that scores or loses points has exactly one explanation, with the line's
+    points, in the breakdown's order; then one per tie-break the sheet holds, with its value."""
+    lines = [e for e in player["explain"] if not e.get("tiebreak")]
+    scoring = [(key, vp) for key, vp in player["breakdown"].items() if vp]
+    assert [(e["line"], e["points"]) for e in lines] == scoring, player
+    tiebreaks = player["explain"][len(lines) :]
+    assert all(e.get("tiebreak") for e in tiebreaks), player
+    assert [(e["line"], e["points"]) for e in tiebreaks] == list(player["tiebreak"].items()), player
+    for e in player["explain"]:
+        assert isinstance(e["text"], str) and e["text"].strip(), e
+        for where in ("rounds", "events"):
+            assert all(is_int(n) and n >= 1 for n in e.get(where, [])), e
 
 
 def total_of(slug: str, breakdown: dict[str, int]) -> int:
@@ -1073,6 +1093,7 @@ def check_shallow_sea(data: dict[str, Any], sheet: dict[str, Any]) -> None:
                     factor = orange_factor if color == "orange" else 1
                     assert b[color] == factor * kept["vp"], p
         assert [b[f"row_{row}"] for row in ROWS] == rows, (b, rows)
+        check_shallow_sea_explanations(p, entry if data["entry"] == "board" else None)
         if mode == "solo":
             titles = [title for needed, title in SOLO_TITLES.items() if p["total"] >= needed]
             assert p["rank_title"] == (titles[-1] if titles else None)
@@ -1084,6 +1105,26 @@ def check_shallow_sea(data: dict[str, Any], sheet: dict[str, Any]) -> None:
             elif achievement["kind"] == "standard" and achievement["number"] <= 6:
                 needed = (130, 145, 160, 170, 180, 190)[achievement["number"] - 1]
                 assert achievement["earned"] == (p["total"] >= needed)
+
+
+def check_shallow_sea_explanations(player: dict[str, Any], board: dict[str, Any] | None) -> None:
+    """Every line that scores or loses points has exactly one explanation, in the breakdown's
+    order, holding the line's points and pointing only at what lies on the player's board (at
+    nothing for a paper sheet); then the tie-break."""
+    b, explain = player["breakdown"], player["explain"]
+    lines = [e for e in explain if not e.get("tiebreak")]
+    assert [e["line"] for e in lines] == [key for key, vp in b.items() if vp], explain
+    assert all(e["points"] == b[e["line"]] for e in lines), explain
+    tiebreaks = [(e["line"], e["points"]) for e in explain if e.get("tiebreak")]
+    assert tiebreaks == list(player["tiebreak"].items())
+    assert explain[-len(tiebreaks) :] == [e for e in explain if e.get("tiebreak")]
+    placed = set(board["tiles"]) if board else set()
+    named = {f["at"] for f in board.get("fish", [])} if board else set()
+    for e in explain:
+        assert set(e.get("spaces", [])) <= placed, (e, placed)
+        assert set(e.get("bubbles", [])) <= named, (e, named)
+        if e["line"].startswith("row_"):
+            assert set(e.get("spaces", [])) <= set(ROWS[int(e["line"][4:])]), e
 
 
 def ocean_rows(data: dict[str, Any], board: dict[str, Any]) -> list[int]:

@@ -142,7 +142,7 @@ def test_sheet_shape_keeps_players_in_input_order():
     assert sheet["game"] == "reef-draft"
     assert [p["name"] for p in sheet["players"]] == ["Ana", "Ben", "Cleo"]
     for p in sheet["players"]:
-        assert set(p) == {"name", "total", "rank", "breakdown", "tiebreak", "rounds"}
+        assert set(p) == {"name", "total", "rank", "breakdown", "tiebreak", "rounds", "explain"}
         assert set(p["breakdown"]) == set(CATEGORIES)
         assert set(p["tiebreak"]) == {"coral"}
         assert len(p["rounds"]) == 1
@@ -803,4 +803,158 @@ def test_a_card_count_no_table_holds_is_refused_not_a_crash():
         games.score_json(SLUG, data)
     assert ("rounds[0].Ana.jellies", "Round 1, Ana: jellies cannot be more than 1000000.") in [
         (e.field, e.message) for e in caught.value.errors
+    ]
+
+
+# --- explanations (docs/games/reef-draft.md, "Explanations") ----------------------------------
+
+
+def explained(sheet: dict, name: str) -> dict[str, str]:
+    """A player's explanations by line (tie-breaks under "tiebreak:<key>")."""
+    lines = {}
+    for e in player(sheet, name)["explain"]:
+        lines[f"tiebreak:{e['line']}" if e.get("tiebreak") else e["line"]] = e["text"]
+    return lines
+
+
+def test_seastars_tied_for_most_split_the_6_and_nobody_is_second():
+    # 3 stars each for Ana and Ben, 1 for Cleo: 6 / 2 = 3 each, and Cleo gets no second.
+    sheet = score(
+        [{"Ana": stars(3), "Ben": stars(3), "Cleo": stars(1)}], players=3, spare=CORAL_PAD
+    )
+    assert explained(sheet, "Ana")["seastars"] == (
+        "Seastars: round 1, tied for most stars (3), 6 split 2 ways → 3"
+    )
+    assert "seastars" not in explained(sheet, "Cleo")
+
+
+def test_seastars_three_tied_for_most_drop_nothing_and_five_ways_drop_the_remainder():
+    sheet = score([{name: stars(2) for name in NAMES[:3]}], players=3, spare=CORAL_PAD)
+    assert explained(sheet, "Cleo")["seastars"] == (
+        "Seastars: round 1, tied for most stars (2), 6 split 3 ways → 2"
+    )
+    sheet = score([{name: stars(2) for name in NAMES}], players=5, spare=CORAL_PAD)
+    assert explained(sheet, "Eli")["seastars"] == (
+        "Seastars: round 1, tied for most stars (2), 6 split 5 ways, remainder dropped → 1"
+    )
+
+
+def test_a_share_that_rounds_to_nothing_leaves_no_line():
+    # Ana leads; four tie for second: 3 / 4 = 0 each, so their seastar line is empty.
+    rounds = [{"Ana": stars(4), **{name: stars(1) for name in NAMES[1:]}}]
+    sheet = score(rounds, players=5, spare=CORAL_PAD)
+    assert explained(sheet, "Ana")["seastars"] == "Seastars: round 1, most stars (4) → 6"
+    assert all("seastars" not in explained(sheet, name) for name in NAMES[1:])
+
+
+def test_each_line_names_the_rounds_it_scored_in_and_sums_them():
+    rounds = [{"Ana": {"dolphins": 6}}, {"Ana": {"jellies": 5, "dolphins": 2}}]
+    sheet = score(rounds, spare=CORAL_PAD)
+    ana = {e["line"]: e for e in player(sheet, "Ana")["explain"] if not e.get("tiebreak")}
+    assert ana["dolphins"] == {
+        "line": "dolphins",
+        "text": "Dolphins: round 1, 6 dolphins (5 or more) → 15; round 2, 2 dolphins → 3; "
+        "15 + 3 = 18",
+        "points": 18,
+        "rounds": [1, 2],
+    }
+    assert ana["jellies"]["text"] == "Jellies: round 2, 5 jellies, 2 sets of 2 × 5 = 10"
+    assert ana["jellies"]["rounds"] == [2]
+
+
+def test_fish_on_sharks_are_worth_three_times_as_much():
+    reef = {"clownfish": 2, "anglerfish": 1, "sharks": 2, "on_shark": {"clownfish": 2}}
+    sheet = score([{"Ana": reef}], spare=CORAL_PAD)
+    # 2 clownfish on sharks x 3 = 6, 1 anglerfish x 3 = 3.
+    assert explained(sheet, "Ana")["fish"] == (
+        "Fish & sharks: round 1, 2 clown fish on sharks × 3 + 1 angler fish × 3 = 9"
+    )
+
+
+def test_fewest_coral_loses_6_each_or_splits_it_and_the_line_is_negative():
+    # Ana 2 coral (most, alone), Ben, Cleo and Dev none: they tie for fewest.
+    rounds = [{"Ana": {"coral": 2}}, {}, {}]
+    each = score(rounds, players=4, spare=ANYTHING_BUT_CORAL)
+    ben = player(each, "Ben")["explain"]
+    # What the pads score comes first; coral is the last line, then its tie-break.
+    assert ben[-2:] == [
+        {"line": "coral", "text": "Coral: tied for fewest coral cards (0) → -6", "points": -6},
+        {
+            "line": "coral",
+            "text": "Tie-break, most coral cards: 0",
+            "points": 0,
+            "tiebreak": True,
+        },
+    ]
+    split = score(rounds, players=4, spare=ANYTHING_BUT_CORAL, coral_penalty="split")
+    assert explained(split, "Ben")["coral"] == (
+        "Coral: tied for fewest coral cards (0), -6 split 3 ways → -2"
+    )
+    ana = player(split, "Ana")["explain"]
+    assert ana[-2] == {
+        "line": "coral",
+        "text": "Coral: most coral cards (2) → 6",
+        "points": 6,
+        "rounds": [1],
+    }
+    assert ana[-1]["text"] == "Tie-break, most coral cards: 2"
+
+
+def test_a_four_way_split_penalty_drops_the_remainder_toward_zero():
+    # Five players fill 105 reef places and the deck has 98 cards that are not coral.
+    sheet = games.score_json(SLUG, coral_game([3, 1, 1, 1, 1], "split"))
+    assert explained(sheet, "Ben")["coral"] == (
+        "Coral: tied for fewest coral cards (1), -6 split 4 ways, remainder dropped → -1"
+    )
+
+
+def test_players_tied_for_most_coral_split_the_6():
+    rounds = [
+        {"Ana": {"coral": 1}, "Ben": {"coral": 1}},
+        {"Ana": {"coral": 1}},
+        {"Ben": {"coral": 1}},
+    ]
+    sheet = score(rounds, players=3, spare=ANYTHING_BUT_CORAL)
+    assert explained(sheet, "Ben")["coral"] == (
+        "Coral: tied for most coral cards (2), 6 split 2 ways → 3"
+    )
+    coral = next(e for e in player(sheet, "Ben")["explain"] if e.get("tiebreak"))
+    assert coral == {
+        "line": "coral",
+        "text": "Tie-break, most coral cards: 1 + 1 = 2",
+        "points": 2,
+        "rounds": [1, 3],
+        "tiebreak": True,
+    }
+
+
+def test_a_player_who_scores_nothing_has_only_the_tie_break():
+    sheet = score([{"Ana": {"jellies": 2}}], spare=CORAL_PAD)
+    assert sheet["players"][1]["breakdown"] == ZERO
+    assert [(e["line"], e.get("tiebreak")) for e in player(sheet, "Ben")["explain"]] == [
+        ("coral", True)
+    ]
+
+
+def test_a_game_being_entered_explains_what_is_scored_so_far():
+    # Round 1 lacks Ben's reef: its seastars wait, and coral waits for round 3.
+    data = {
+        "players": ["Ana", "Ben"],
+        "rounds": [{"Ana": {"seastar_3": 1, "coral": 1, "dolphins": 1}}],
+    }
+    sheet = reef_draft.score(reef_draft.parse(data, partial=True)).to_json()
+    assert player(sheet, "Ana")["explain"] == [
+        {
+            "line": "dolphins",
+            "text": "Dolphins: round 1, 1 dolphin → 1",
+            "points": 1,
+            "rounds": [1],
+        },
+        {
+            "line": "coral",
+            "text": "Tie-break, most coral cards: 1",
+            "points": 1,
+            "rounds": [1],
+            "tiebreak": True,
+        },
     ]

@@ -37,6 +37,27 @@ def test_scores_each_worked_example_as_documented(example: Path) -> None:
     assert json.loads(done.stdout) == expected
 
 
+def test_the_sheet_explains_each_line_with_its_rounds() -> None:
+    """docs/contract.md: the command prints ``explain`` as ``Sheet.to_json()`` has it."""
+    done = run_score("reef-draft", str(EXAMPLE))
+    cleo = next(p for p in json.loads(done.stdout)["players"] if p["name"] == "Cleo")
+    assert cleo["explain"][-2:] == [
+        {
+            "line": "coral",
+            "text": "Coral: most coral cards (3) → 6",
+            "points": 6,
+            "rounds": [1, 2, 3],
+        },
+        {
+            "line": "coral",
+            "text": "Tie-break, most coral cards: 1 + 1 + 1 = 3",
+            "points": 3,
+            "rounds": [1, 2, 3],
+            "tiebreak": True,
+        },
+    ]
+
+
 def test_scores_standard_input() -> None:
     done = run_score("reef-draft", stdin=EXAMPLE.read_text())
     assert done.returncode == 0, done.stderr

@@ -758,3 +758,135 @@ def test_point_tokens_no_table_holds_are_refused_not_a_crash():
     assert ("counts.Ana.points", "Ana's point tokens cannot be more than 1000000.") in errors_of(
         data
     )
+
+
+# --- Explanations (docs/games/seagrass.md, "Explanations") ----------------------------------------
+
+
+def explain_of(sheet: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    return next(p["explain"] for p in sheet["players"] if p["name"] == name)
+
+
+def test_a_reef_tied_for_most_adds_both_awards_and_rounds_each_share_up():
+    # Four players tied on a 2-tile reef: (4 + 2) / 4 = 1.5, rounded up to 2 each.
+    sheet = sheet_of(
+        {
+            **log_game([{"type": "reef", "size": 2, "adjacent": dict.fromkeys("ABCD", 1)}]),
+            "players": ["A", "B", "C", "D"],
+            "final": {name: {"unplayed_tiles": 0} for name in "ABCD"},
+        }
+    )
+    assert explain_of(sheet, "D") == [
+        {
+            "line": "reefs",
+            "text": "Completed reefs: reef of 2 tiles, tied for most creatures (1), "
+            "4 + 2 = 6 split 4 ways, rounded up → 2",
+            "points": 2,
+            "events": [1],
+        },
+        {
+            "line": "unplayed_tiles",
+            "text": "Tie-break, most unplayed tiles: 0",
+            "points": 0,
+            "tiebreak": True,
+        },
+    ]
+
+
+def test_reefs_that_score_a_player_nothing_are_not_named():
+    events = [
+        {"type": "colony", "player": "Ana", "creatures": 4},
+        {"type": "reef", "size": 1, "adjacent": {"Ana": 2, "Ben": 2}},  # tie on 1 tile: 0 + 0
+        {"type": "reef", "size": 3, "adjacent": {"Ana": 1, "Ben": 5, "Cy": 3}},  # Ana third
+        {"type": "reef", "size": 5, "adjacent": {"Ana": 6, "Ben": 2}},
+    ]
+    sheet = sheet_of(log_game(events))
+    ana = explain_of(sheet, "Ana")
+    assert ana[0] == {
+        "line": "colonies",
+        "text": "Colonies: a colony of 4 creatures → 4",
+        "points": 4,
+        "events": [1],
+    }
+    assert ana[1] == {
+        "line": "reefs",
+        "text": "Completed reefs: reef of 5 tiles, most creatures (6) → 24",
+        "points": 24,
+        "events": [4],
+    }
+    assert [e["events"] for e in explain_of(sheet, "Ben") if e["line"] == "reefs"] == [[3, 4]]
+
+
+def test_two_players_second_below_half_the_leader_scores_nothing_and_is_not_named():
+    game = log_game([{"type": "reef", "size": 4, "adjacent": {"Ana": 7, "Ben": 3}}])
+    game["players"] = ["Ana", "Ben"]
+    del game["final"]["Cy"]
+    sheet = sheet_of(game)
+    assert [e["line"] for e in explain_of(sheet, "Ben")] == ["unplayed_tiles"]
+    assert (
+        explain_of(sheet, "Ana")[0]["text"]
+        == "Completed reefs: reef of 4 tiles, most creatures (7) → 16"
+    )
+
+
+def test_counts_explain_the_point_tokens_and_the_tokens_still_held_naming_no_events():
+    game = {
+        "players": ["Ana", "Ben"],
+        "options": {"discovery": True},
+        "entry": "counts",
+        "counts": {
+            "Ana": {"points": 41, "discovery_tokens": 2, "unplayed_tiles": 1},
+            "Ben": {"points": 0, "discovery_tokens": 0, "unplayed_tiles": 4},
+        },
+    }
+    sheet = sheet_of(game)
+    assert explain_of(sheet, "Ana") == [
+        {
+            "line": "discovery",
+            "text": "Discovery sets and tokens: 2 tokens left × 1 = 2",
+            "points": 2,
+        },
+        {"line": "points", "text": "Point tokens: 41 taken during play", "points": 41},
+        {
+            "line": "unplayed_tiles",
+            "text": "Tie-break, most unplayed tiles: 1",
+            "points": 1,
+            "tiebreak": True,
+        },
+    ]
+    # Ben scored nothing: his lines are empty and left out; the tie-break stays.
+    assert explain_of(sheet, "Ben") == [
+        {
+            "line": "unplayed_tiles",
+            "text": "Tie-break, most unplayed tiles: 4",
+            "points": 4,
+            "tiebreak": True,
+        },
+    ]
+
+
+def test_a_log_in_progress_explains_its_running_totals_without_a_tie_break():
+    game = log_game(
+        [
+            {"type": "colony", "player": "Cy", "creatures": 2},
+            {"type": "discovery_set", "player": "Cy"},
+            {"type": "colony", "player": "Cy", "creatures": 5},
+        ],
+        options={"discovery": True},
+    )
+    del game["final"]
+    sheet = sheet_of(game, partial=True)
+    assert explain_of(sheet, "Cy") == [
+        {
+            "line": "colonies",
+            "text": "Colonies: 2 colonies, a point per creature: 2 + 5 = 7",
+            "points": 7,
+            "events": [1, 3],
+        },
+        {
+            "line": "discovery",
+            "text": "Discovery sets and tokens: 1 complete set × 10 = 10",
+            "points": 10,
+            "events": [2],
+        },
+    ]

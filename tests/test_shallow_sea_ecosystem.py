@@ -29,22 +29,24 @@ def test_mismatched_pays_for_corals_holding_another_color():
     assert card_vp(MIXED_FISH, "orange", 4) == 2
 
 
+CORAL_DUO = {
+    "R1C2": coral("red"),
+    "R1C4": coral("red"),
+    "R1C6": coral("yellow"),
+    "R1C8": coral("yellow"),
+    "R2C1": coral("yellow"),
+    "R2C3": coral("yellow"),
+    "R2C5": coral("yellow"),
+    "R2C7": coral("green"),
+    "R2C9": coral("purple"),
+    "R3C2": coral("purple"),
+    "R3C4": coral("green", completed=False),  # an incomplete coral makes no pair
+}
+
+
 def test_coral_duo_rulebook_example():
     # 2 red, 5 yellow, 1 green and 2 purple completed corals: 1 + 2 + 0 + 1 = 4 pairs x 3.
-    tiles = {
-        "R1C2": coral("red"),
-        "R1C4": coral("red"),
-        "R1C6": coral("yellow"),
-        "R1C8": coral("yellow"),
-        "R2C1": coral("yellow"),
-        "R2C3": coral("yellow"),
-        "R2C5": coral("yellow"),
-        "R2C7": coral("green"),
-        "R2C9": coral("purple"),
-        "R3C2": coral("purple"),
-        "R3C4": coral("green", completed=False),  # an incomplete coral makes no pair
-    }
-    assert card_vp(tiles, "orange", 2) == 12
+    assert card_vp(CORAL_DUO, "orange", 2) == 12
 
 
 SYMPHONY = {
@@ -79,156 +81,175 @@ def test_symphony_of_fins_stops_at_18():
     assert card_vp(tiles, "orange", 3) == 18
 
 
+SYMPHONY_TIED = {
+    "R1C2": coral("red"),
+    "R1C4": coral("red"),
+    "R1C6": coral("red"),
+    "R2C1": coral("yellow"),
+    "R2C3": coral("yellow"),
+    "R2C5": coral("yellow"),
+}
+
+
 def test_symphony_of_fins_counts_one_of_the_tied_colors():
     # 3 red and 3 yellow: only one color counts, 3 x 3.
-    tiles = {
-        "R1C2": coral("red"),
-        "R1C4": coral("red"),
-        "R1C6": coral("red"),
-        "R2C1": coral("yellow"),
-        "R2C3": coral("yellow"),
-        "R2C5": coral("yellow"),
-    }
-    assert card_vp(tiles, "orange", 3) == 9
+    assert card_vp(SYMPHONY_TIED, "orange", 3) == 9
+
+
+DEPTHS_ALIKE = {
+    # Row 1: two red.
+    "R1C2": coral("red"),
+    "R1C4": coral("red"),
+    # Row 2: two yellow beside a red.
+    "R2C1": coral("red"),
+    "R2C3": coral("yellow"),
+    "R2C5": coral("yellow"),
+    # Row 3: red and green, no pair.
+    "R3C2": coral("red"),
+    "R3C4": coral("green"),
+    # Row 4: the second purple is incomplete.
+    "R4C1": coral("purple"),
+    "R4C3": coral("purple", completed=False),
+    # Row 5: three green still make one row.
+    "R5C2": coral("green"),
+    "R5C4": coral("green"),
+    "R5C6": coral("green"),
+}
 
 
 def test_depths_alike_counts_rows_with_a_same_color_pair():
-    tiles = {
-        # Row 1: two red.
-        "R1C2": coral("red"),
-        "R1C4": coral("red"),
-        # Row 2: two yellow beside a red.
-        "R2C1": coral("red"),
-        "R2C3": coral("yellow"),
-        "R2C5": coral("yellow"),
-        # Row 3: red and green, no pair.
-        "R3C2": coral("red"),
-        "R3C4": coral("green"),
-        # Row 4: the second purple is incomplete.
-        "R4C1": coral("purple"),
-        "R4C3": coral("purple", completed=False),
-        # Row 5: three green still make one row.
-        "R5C2": coral("green"),
-        "R5C4": coral("green"),
-        "R5C6": coral("green"),
-    }
     # Rows 1, 2 and 5: 3 x 4 VPs, the appendix's 12.
-    assert card_vp(tiles, "orange", 5) == 12
+    assert card_vp(DEPTHS_ALIKE, "orange", 5) == 12
+
+
+COLOSSAL_REEF = {
+    # Group (a): a chain of five through shared sides.
+    "R1C2": coral("red"),
+    "R2C3": coral("yellow"),
+    "R3C2": coral("green"),
+    "R4C3": coral("purple"),
+    "R4C1": coral("red"),
+    # Tile A: R2C5 only shares a corner with R2C3, so it starts its own group...
+    "R2C5": coral("red"),
+    # ...with R3C6 beside it: a group of 2.
+    "R3C6": coral("yellow"),
+    # Tile B: R3C4 touches group (a) and R2C5 on a side but is incomplete.
+    "R3C4": coral("green", completed=False),
+}
 
 
 def test_colossal_coral_reef_groups_adjacent_completed_corals_of_any_color():
-    tiles = {
-        # Group (a): a chain of five through shared sides.
-        "R1C2": coral("red"),
-        "R2C3": coral("yellow"),
-        "R3C2": coral("green"),
-        "R4C3": coral("purple"),
-        "R4C1": coral("red"),
-        # Tile A: R2C5 only shares a corner with R2C3, so it starts its own group...
-        "R2C5": coral("red"),
-        # ...with R3C6 beside it: a group of 2.
-        "R3C6": coral("yellow"),
-        # Tile B: R3C4 touches group (a) and R2C5 on a side but is incomplete.
-        "R3C4": coral("green", completed=False),
-    }
     # The largest group has 5 corals: 5 x 2 VPs.
-    assert card_vp(tiles, "orange", 6) == 10
+    assert card_vp(COLOSSAL_REEF, "orange", 6) == 10
+
+
+# Completed Fish: 2 red, 9 yellow, 3 green, 3 purple: yellow, green, purple count.
+TRIO_FISH_COLORS = ["red"] * 2 + ["yellow"] * 9 + ["green"] * 3 + ["purple"] * 3
+TRIO_SPACES = "R1C2 R1C4 R1C6 R1C8 R2C1 R2C3 R2C5 R2C7 R2C9 R3C2 R3C4 R3C6 R3C8 R4C1 R4C3 R4C5 R4C7"
+TRIOS = {
+    space: coral("red", fish=color)
+    for space, color in zip(TRIO_SPACES.split(), TRIO_FISH_COLORS, strict=True)
+}
 
 
 def test_trios_rulebook_example():
-    # Completed Fish: 2 red, 9 yellow, 3 green, 3 purple: yellow, green, purple count.
-    colors = ["red"] * 2 + ["yellow"] * 9 + ["green"] * 3 + ["purple"] * 3
-    spaces = "R1C2 R1C4 R1C6 R1C8 R2C1 R2C3 R2C5 R2C7 R2C9 R3C2 R3C4 R3C6 R3C8 R4C1 R4C3 R4C5 R4C7"
-    tiles = {
-        space: coral("red", fish=color) for space, color in zip(spaces.split(), colors, strict=True)
-    }
     # 3 colors x 4 VPs.
-    assert card_vp(tiles, "orange", 7) == 12
+    assert card_vp(TRIOS, "orange", 7) == 12
 
 
 # --- Blue cards ------------------------------------------------------------------------
 
 
+RICH_DEPTHS = {
+    "R1C2": sealife("A1"),
+    "R1C6": sealife("A4"),
+    "R2C1": sealife("B1"),
+    "R2C5": sealife("C2", partial=1),  # incomplete: row 2 has only one
+    "R3C2": sealife("C4"),
+    "R3C4": sealife("D1"),
+    "R3C8": sealife("D4"),
+    "R4C3": coral("red"),
+    "R4C5": coral("red"),  # corals do not count
+}
+
+
 def test_rich_depths_counts_rows_with_two_completed_sealife():
-    tiles = {
-        "R1C2": sealife("A1"),
-        "R1C6": sealife("A4"),
-        "R2C1": sealife("B1"),
-        "R2C5": sealife("C2", partial=1),  # incomplete: row 2 has only one
-        "R3C2": sealife("C4"),
-        "R3C4": sealife("D1"),
-        "R3C8": sealife("D4"),
-        "R4C3": coral("red"),
-        "R4C5": coral("red"),  # corals do not count
-    }
     # Rows 1 and 3: 2 x 4 VPs, the appendix's 8.
-    assert card_vp(tiles, "blue", 1) == 8
+    assert card_vp(RICH_DEPTHS, "blue", 1) == 8
+
+
+BOUNTIFUL_CAVES = {
+    "R2C3": sealife("A1"),
+    "R3C8": sealife("A4"),
+    "R4C5": sealife("B1"),
+    "R3C4": sealife("C2", partial=0),  # inner but incomplete
+    "R1C2": sealife("C4"),  # completed but outer
+    "R2C1": sealife("D1"),  # outer too
+}
 
 
 def test_bountiful_caves_counts_completed_sealife_in_the_inner_spaces():
-    tiles = {
-        "R2C3": sealife("A1"),
-        "R3C8": sealife("A4"),
-        "R4C5": sealife("B1"),
-        "R3C4": sealife("C2", partial=0),  # inner but incomplete
-        "R1C2": sealife("C4"),  # completed but outer
-        "R2C1": sealife("D1"),  # outer too
-    }
     # 3 x 3 VPs, the appendix's 9.
-    assert card_vp(tiles, "blue", 2) == 9
+    assert card_vp(BOUNTIFUL_CAVES, "blue", 2) == 9
+
+
+UNDERWATER_COMMUNITY = {
+    # R1C2 and R1C4 share only a corner; R2C5 is beside R1C4 and R3C4.
+    "R1C2": sealife("A1"),
+    "R1C4": sealife("A4"),
+    "R2C5": sealife("B1"),
+    # R3C4 and R5C4 share only a corner.
+    "R3C4": sealife("C2"),
+    "R5C4": sealife("C4"),
+    # R4C1's only Sealife neighbour, R3C2, is incomplete.
+    "R4C1": sealife("D1"),
+    "R3C2": sealife("D4", partial=0),
+    # R4C9 has no Sealife near it.
+    "R4C9": sealife("E1"),
+}
 
 
 def test_underwater_community_uses_neighboring_tiles():
-    tiles = {
-        # R1C2 and R1C4 share only a corner; R2C5 is beside R1C4 and R3C4.
-        "R1C2": sealife("A1"),
-        "R1C4": sealife("A4"),
-        "R2C5": sealife("B1"),
-        # R3C4 and R5C4 share only a corner.
-        "R3C4": sealife("C2"),
-        "R5C4": sealife("C4"),
-        # R4C1's only Sealife neighbour, R3C2, is incomplete.
-        "R4C1": sealife("D1"),
-        "R3C2": sealife("D4", partial=0),
-        # R4C9 has no Sealife near it.
-        "R4C9": sealife("E1"),
-    }
     # R1C2, R1C4, R2C5, R3C4, R5C4: 5 x 2 VPs, the appendix's 10.
-    assert card_vp(tiles, "blue", 3) == 10
+    assert card_vp(UNDERWATER_COMMUNITY, "blue", 3) == 10
+
+
+SPOTLIGHT = {
+    # Column 2: one completed Sealife, with an incomplete one and a coral: counts.
+    "R1C2": sealife("A1"),
+    "R3C2": sealife("A4", partial=0),
+    "R5C2": coral("red"),
+    # Column 4: two completed: does not count.
+    "R1C4": sealife("B1"),
+    "R3C4": sealife("C2"),
+    # Columns 5 and 9: one each.
+    "R2C5": sealife("C4"),
+    "R4C9": sealife("D1"),
+}
 
 
 def test_spotlight_counts_columns_with_exactly_one_completed_sealife():
-    tiles = {
-        # Column 2: one completed Sealife, with an incomplete one and a coral: counts.
-        "R1C2": sealife("A1"),
-        "R3C2": sealife("A4", partial=0),
-        "R5C2": coral("red"),
-        # Column 4: two completed: does not count.
-        "R1C4": sealife("B1"),
-        "R3C4": sealife("C2"),
-        # Columns 5 and 9: one each.
-        "R2C5": sealife("C4"),
-        "R4C9": sealife("D1"),
-    }
     # Columns 2, 5 and 9: 3 x 2 VPs, the appendix's 6.
-    assert card_vp(tiles, "blue", 4) == 6
+    assert card_vp(SPOTLIGHT, "blue", 4) == 6
+
+
+SEALIFE_DUET = {
+    # (b) R2C3 is beside both (a) R1C2 and (c) R1C4, but pairs once.
+    "R1C2": sealife("A1"),
+    "R2C3": sealife("A4"),
+    "R1C4": sealife("B1"),
+    # A second pair.
+    "R4C5": sealife("C2"),
+    "R5C6": sealife("C4"),
+    # (d) and (e) share only a corner: no pair.
+    "R3C8": sealife("D1"),
+    "R5C8": sealife("D4"),
+}
 
 
 def test_sealife_duet_pairs_each_tile_once():
-    tiles = {
-        # (b) R2C3 is beside both (a) R1C2 and (c) R1C4, but pairs once.
-        "R1C2": sealife("A1"),
-        "R2C3": sealife("A4"),
-        "R1C4": sealife("B1"),
-        # A second pair.
-        "R4C5": sealife("C2"),
-        "R5C6": sealife("C4"),
-        # (d) and (e) share only a corner: no pair.
-        "R3C8": sealife("D1"),
-        "R5C8": sealife("D4"),
-    }
     # 2 pairs x 4 VPs, the appendix's 8.
-    assert card_vp(tiles, "blue", 5) == 8
+    assert card_vp(SEALIFE_DUET, "blue", 5) == 8
 
 
 def test_sealife_duet_finds_the_largest_set_of_pairs():
@@ -256,36 +277,40 @@ def test_sealife_duet_rearranges_pairs_to_fit_one_more():
     assert card_vp(tiles, "blue", 5) == 8
 
 
+RADIANT_CAVES = {
+    "R2C3": coral("yellow"),
+    "R2C5": coral("purple"),
+    "R2C7": coral("red"),
+    "R3C2": coral("red"),  # a second red adds nothing
+    "R3C4": sealife("A1"),
+    "R3C6": sealife("B1"),
+    "R3C8": sealife("A1"),  # a second Whale Shark adds nothing
+    "R4C3": sealife("C4"),
+    "R4C5": coral("green", completed=False),  # incomplete
+    "R1C2": coral("green"),  # outer
+}
+
+
 def test_radiant_caves_counts_different_completed_tiles_inside():
-    tiles = {
-        "R2C3": coral("yellow"),
-        "R2C5": coral("purple"),
-        "R2C7": coral("red"),
-        "R3C2": coral("red"),  # a second red adds nothing
-        "R3C4": sealife("A1"),
-        "R3C6": sealife("B1"),
-        "R3C8": sealife("A1"),  # a second Whale Shark adds nothing
-        "R4C3": sealife("C4"),
-        "R4C5": coral("green", completed=False),  # incomplete
-        "R1C2": coral("green"),  # outer
-    }
     # Yellow, purple, red; A1, B1, C4: 6 x 2 VPs, the appendix's 12.
-    assert card_vp(tiles, "blue", 6) == 12
+    assert card_vp(RADIANT_CAVES, "blue", 6) == 12
+
+
+BORDERS_OF_DIVERSITY = {
+    "R1C2": coral("red"),
+    "R1C4": coral("yellow"),
+    "R1C6": coral("green"),
+    "R1C8": coral("purple"),
+    "R5C2": coral("red"),
+    "R2C1": sealife("A1"),
+    "R2C9": sealife("B1"),
+    "R4C1": sealife("C4"),
+    "R4C9": sealife("A1"),
+    "R5C4": sealife("D1", partial=0),  # incomplete
+    "R3C4": sealife("E1"),  # inner
+}
 
 
 def test_borders_of_diversity_counts_different_completed_tiles_outside():
-    tiles = {
-        "R1C2": coral("red"),
-        "R1C4": coral("yellow"),
-        "R1C6": coral("green"),
-        "R1C8": coral("purple"),
-        "R5C2": coral("red"),
-        "R2C1": sealife("A1"),
-        "R2C9": sealife("B1"),
-        "R4C1": sealife("C4"),
-        "R4C9": sealife("A1"),
-        "R5C4": sealife("D1", partial=0),  # incomplete
-        "R3C4": sealife("E1"),  # inner
-    }
     # 4 coral colors and A1, B1, C4: 7 x 2 VPs, the appendix's 14.
-    assert card_vp(tiles, "blue", 7) == 14
+    assert card_vp(BORDERS_OF_DIVERSITY, "blue", 7) == 14

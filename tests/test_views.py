@@ -14,7 +14,7 @@ from django.test import Client
 import games
 from scorepad.models import Group, Membership, Play, Player, start_play
 from tests.reef_draft_games import ROUND_POINTS, ROUNDS, TOTALS
-from tests.test_examples import example_inputs
+from tests.test_examples import EXAMPLES, example_inputs
 
 pytestmark = pytest.mark.django_db
 
@@ -592,6 +592,20 @@ class TestScoreApi:
         )
         expected = json.loads(example.with_name(f"{example.stem}.sheet.json").read_text())
         assert response.json() == expected
+
+    def test_the_sheet_explains_each_line_with_its_events(self, client: Client) -> None:
+        """docs/contract.md: the API returns ``explain`` as ``Sheet.to_json()`` has it."""
+        example = EXAMPLES / "seagrass.json"
+        response = client.post(
+            "/api/games/seagrass/score", example.read_text(), content_type="application/json"
+        )
+        dev = next(p for p in response.json()["players"] if p["name"] == "Dev")
+        assert dev["explain"][1] == {
+            "line": "reefs",
+            "text": "Completed reefs: reef of 4 tiles, most creatures (9) → 16",
+            "points": 16,
+            "events": [13],
+        }
 
     def test_invalid_input_is_400_with_errors(self, client: Client) -> None:
         data = {"players": ["Ana"], "rounds": []}

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import partial as bind
 from typing import Any
 
-from games.contract import Category, Errors, GameInfo, PlayerScore, Sheet
+from games.contract import Category, Errors, Explanation, GameInfo, PlayerScore, Sheet, plural
 from games.coral_stations.data import (
     CLOWNFISH_POINTS,
     DISCARD_POINTS,
@@ -33,15 +33,18 @@ from games.event_log import (
     POINTS_HELD,
     GameEntry,
     add_points,
+    explain_lines,
     finish_sheet,
     parse_event_with,
     parse_game_entry,
     player_counts,
     player_ref,
     required_count,
+    scored_events,
     scoring_players,
     tally_play,
 )
+from games.explain import Part, majority_place, standing, times
 from games.majority import find_majority
 
 INFO = GameInfo(
@@ -178,6 +181,8 @@ def score(game: CoralStationsInput) -> Sheet:
         PlayerScore(name, sum(breakdowns[name].values()), breakdowns[name], tiebreak={})
         for name in game.players
     ]
+    for player in players:
+        player.explain = explain(game, player, points_per_event)
     return finish_sheet(INFO, players, game.entry, points_per_event)
 
 
@@ -219,6 +224,85 @@ def open_station_award(low: int, tiles: Mapping[str, int]) -> dict[str, int]:
 
 def reef_points(reef: Reef) -> int:
     return reef.tiles * REEF_TILE_POINTS + reef.clownfish * CLOWNFISH_POINTS
+
+
+# --- Explanations (docs/games/coral-stations.md, "Explanations") --------------------------------
+
+
+def explain(
+    game: CoralStationsInput, player: PlayerScore, points_per_event: Sequence[Mapping[str, int]]
+) -> list[Explanation]:
+    """Each line that scores, naming the logged events it came from (what is entered at the
+    end names none). The rulebook has no tie-break, so there is none to explain."""
+    name = player.name
+    events = scored_events(game.entry, points_per_event, name, EVENT_CATEGORY)
+    end = game.entry.end.get(name, PlayerEnd((), 0, ()))
+    held = game.entry.points_held.get(name, 0)
+    shoals = list(end.shoal_tiles)
+    parts = {
+        "stations": [
+            _station_part(f"station {_values(event)}", event, name, points, open_at_end=False)
+            for _, event, points in events.get("stations", [])
+            if isinstance(event, Station)
+        ],
+        "surfacing": [
+            _reef_part(reef)
+            for _, event, _ in events.get("surfacing", [])
+            if isinstance(event, Surfacing)
+            for reef in event.reefs
+        ],
+        "discards": [
+            times(event.tiles, "tile", DISCARD_POINTS)
+            for _, event, _ in events.get("discards", [])
+            if isinstance(event, Discard)
+        ],
+        POINTS_HELD: [Part(f"{held} on the score track", held)],
+        "open_stations": [
+            _station_part(
+                f"open station {number} ({_values(station)})",
+                station,
+                name,
+                points,
+                open_at_end=True,
+            )
+            for number, station in enumerate(game.open_stations, 1)
+            if (points := open_station_award(station.low, station.tiles)[name])
+        ],
+        "open_reefs": [_reef_part(reef) for reef in end.open_reefs],
+        "shells": [times(end.shell_tiles, "tile", SHELL_TILE_POINTS)],
+        "shoals": [
+            Part(
+                f"{plural(len(shoals), 'tile')} printed {' + '.join(map(str, shoals))} = {sum(shoals)}",
+                sum(shoals),
+            )
+        ],
+    }
+    return explain_lines(INFO, player, parts, events)
+
+
+def _station_part(
+    label: str, station: Station, name: str, points: int, *, open_at_end: bool
+) -> Part:
+    """``station 6/3, tied for second most coral tiles (2) → the low value, 3``: during play
+    the most take the high value; at the end, the low."""
+    place = majority_place(find_majority(station.tiles), name)
+    assert place is not None  # the player scored on this station
+    where, ways = place
+    value = "high" if where == "most" and not open_at_end else "low"
+    clause = standing(where, "coral tiles", station.tiles[name], ways=ways)
+    return Part(f"{label}, {clause} → the {value} value, {points}", points)
+
+
+def _values(station: Station) -> str:
+    """A station tile's two printed values, as "6/3"."""
+    return f"{station.high}/{station.low}"
+
+
+def _reef_part(reef: Reef) -> Part:
+    """``reef of 3 tiles + 1 clownfish → 4``: a point per coral tile, one more per clownfish."""
+    clownfish = f" + {plural(reef.clownfish, 'clownfish', 'clownfish')}" if reef.clownfish else ""
+    points = reef_points(reef)
+    return Part(f"reef of {plural(reef.tiles, 'tile')}{clownfish} → {points}", points)
 
 
 def research_funds(divers_on_board: int | None, money_before: int | None) -> ResearchFunds:

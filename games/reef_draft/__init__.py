@@ -5,7 +5,7 @@ Decisions the rulebook leaves open are settled in docs/games/reef-draft.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +13,7 @@ from games.contract import (
     Category,
     Choice,
     Errors,
+    Explanation,
     GameInfo,
     Option,
     PlayerScore,
@@ -22,6 +23,14 @@ from games.contract import (
     plural,
     rank_players,
     split_evenly,
+)
+from games.explain import (
+    Part,
+    line_explanation,
+    majority_place,
+    share,
+    standing,
+    tiebreak_explanations,
 )
 from games.majority import find_majority
 from games.reef_draft.data import (
@@ -254,6 +263,8 @@ def score(game: ReefDraftInput) -> Sheet:
         )
         for name in game.players
     ]
+    for player in players:
+        player.explain = explain(game, player)
     extra = {"complete": game.complete}
     if game.complete:
         return make_sheet(INFO, players, extra)
@@ -293,15 +304,128 @@ def seastar_points(stars: Mapping[str, int]) -> dict[str, int]:
 def coral_points(coral: Mapping[str, int], penalty: str) -> dict[str, int]:
     """End-of-game coral: most share +6; fewest lose 6 each or split it."""
     points = dict.fromkeys(coral, 0)
-    most, fewest = max(coral.values()), min(coral.values())
-    if most == fewest:
-        return points
-    leaders = [name for name, c in coral.items() if c == most]
+    leaders, trailers = coral_places(coral)
     for name in leaders:
         points[name] = split_evenly(CORAL_MOST, len(leaders))
-    if len(coral) > NO_CORAL_PENALTY_PLAYERS:
-        trailers = [name for name, c in coral.items() if c == fewest]
-        ways = len(trailers) if penalty == "split" else 1
-        for name in trailers:
-            points[name] = split_evenly(CORAL_FEWEST, ways)
+    for name in trailers:
+        points[name] = split_evenly(CORAL_FEWEST, _penalty_ways(trailers, penalty))
     return points
+
+
+def coral_places(coral: Mapping[str, int]) -> tuple[list[str], list[str]]:
+    """The players with the most coral cards and those who lose points for the fewest
+    (nobody with 2 players; nobody either way when everyone has as many)."""
+    most, fewest = max(coral.values()), min(coral.values())
+    if most == fewest:
+        return [], []
+    leaders = [name for name, c in coral.items() if c == most]
+    if len(coral) <= NO_CORAL_PENALTY_PLAYERS:
+        return leaders, []
+    return leaders, [name for name, c in coral.items() if c == fewest]
+
+
+def _penalty_ways(trailers: Sequence[str], penalty: str) -> int:
+    return len(trailers) if penalty == "split" else 1
+
+
+# --- Explanations (docs/games/reef-draft.md, "Explanations") ------------------------------------
+
+
+def explain(game: ReefDraftInput, player: PlayerScore) -> list[Explanation]:
+    """Each line that scores, round by round, naming its rounds; then the coral tie-break."""
+    name = player.name
+    parts: dict[str, list[Part]] = {key: [] for key in player.breakdown}
+    rounds: dict[str, list[int]] = {key: [] for key in player.breakdown}
+    for number, reefs in enumerate(game.rounds, 1):
+        if name in reefs:
+            for key, part in round_parts(reefs, name, seastars=game.round_is_in(reefs)).items():
+                parts[key].append(Part(f"round {number}, {part.clause}", part.points))
+                rounds[key].append(number)
+    # Coral scores once, at the end, but comes from the rounds its cards were played in.
+    coral_played = {
+        number: reefs[name].cards["coral"]
+        for number, reefs in enumerate(game.rounds, 1)
+        if name in reefs and reefs[name].cards["coral"]
+    }
+    rounds["coral"] = list(coral_played)
+    if game.complete and player.breakdown["coral"]:
+        parts["coral"] = [coral_part(game, name)]
+    lines = [
+        line_explanation(key, INFO.category_label(key), parts[key], rounds=rounds[key])
+        for key in player.breakdown
+        if parts[key]
+    ]
+    return lines + tiebreak_explanations(
+        player.tiebreak,
+        INFO.tiebreaks,
+        terms={"coral": list(coral_played.values())},
+        rounds={"coral": list(coral_played)},
+    )
+
+
+def coral_part(game: ReefDraftInput, name: str) -> Part:
+    """The end-of-game coral clause: most share +6, fewest lose 6 (each, or split)."""
+    coral = {
+        player: sum(reefs[player].cards["coral"] for reefs in game.rounds)
+        for player in game.players
+    }
+    points = coral_points(coral, game.coral_penalty)[name]
+    leaders, trailers = coral_places(coral)
+    if name in leaders:
+        clause = standing("most", "coral cards", coral[name], ways=len(leaders))
+        clause += share((CORAL_MOST,), len(leaders), points)
+    else:
+        clause = standing("fewest", "coral cards", coral[name], ways=len(trailers))
+        clause += share((CORAL_FEWEST,), _penalty_ways(trailers, game.coral_penalty), points)
+    return Part(clause, points)
+
+
+def round_parts(reefs: Mapping[str, Reef], name: str, *, seastars: bool) -> dict[str, Part]:
+    """The clauses of one player's round, for the lines it scores on; ``seastars`` once
+    every reef of the round is in (they compare reefs)."""
+    reef = reefs[name]
+    points = reef_points(reef)
+    cards = reef.cards
+    dolphins = cards["dolphins"]
+    most_dolphins = len(DOLPHIN_POINTS) - 1
+    clauses = {
+        "jellies": _sets_clause(cards["jellies"], "jelly", "jellies", JELLY_SET, JELLY_POINTS),
+        "seahorses": _sets_clause(
+            cards["seahorses"], "seahorse", "seahorses", SEAHORSE_SET, SEAHORSE_POINTS
+        ),
+        "dolphins": f"{plural(dolphins, 'dolphin')}"
+        + (f" ({most_dolphins} or more)" if dolphins > most_dolphins else "")
+        + f" → {points['dolphins']}",
+        "fish": _fish_clause(reef, points["fish"]),
+    }
+    if seastars:
+        stars = {other: r.stars for other, r in reefs.items()}
+        points["seastars"] = seastar_points(stars)[name]
+        place = majority_place(find_majority(stars), name)
+        if place:
+            where, ways = place
+            award = SEASTAR_MOST if where == "most" else SEASTAR_SECOND
+            clauses["seastars"] = standing(where, "stars", stars[name], ways=ways) + share(
+                (award,), ways, points["seastars"]
+            )
+    return {key: Part(clauses[key], points[key]) for key in clauses if points[key]}
+
+
+def _sets_clause(count: int, one: str, many: str, size: int, worth: int) -> str:
+    """``3 jellies, 1 set of 2 × 5 = 5``."""
+    sets = count // size
+    return f"{plural(count, one, many)}, {plural(sets, 'set')} of {size} × {worth} = {sets * worth}"
+
+
+def _fish_clause(reef: Reef, points: int) -> str:
+    """``1 angler fish on a shark × 9 + 1 angler fish × 3 = 12``: a fish on a shark is worth
+    three times as much."""
+    terms = []
+    for kind, worth in FISH_POINTS.items():
+        fish, on_shark = CARD_NAMES[kind], reef.on_shark[kind]
+        if on_shark:
+            sharks = "a shark" if on_shark == 1 else "sharks"
+            terms.append(f"{on_shark} {fish} on {sharks} × {worth * SHARK_MULTIPLIER}")
+        if off_shark := reef.cards[kind] - on_shark:
+            terms.append(f"{off_shark} {fish} × {worth}")
+    return f"{' + '.join(terms)} = {points}"

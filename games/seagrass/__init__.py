@@ -20,6 +20,7 @@ from games.contract import (
     Category,
     Choice,
     Errors,
+    Explanation,
     FieldError,
     GameInfo,
     InvalidInput,
@@ -33,14 +34,25 @@ from games.event_log import (
     POINTS_HELD,
     GameEntry,
     add_points,
+    explain_lines,
     finish_sheet,
     parse_event_with,
     parse_game_entry,
     player_counts,
     player_ref,
     required_count,
+    scored_events,
     scoring_players,
     tally_play,
+)
+from games.explain import (
+    Part,
+    majority_place,
+    share,
+    standing,
+    sum_text,
+    tiebreak_explanations,
+    times,
 )
 from games.majority import find_majority
 from games.seagrass.data import (
@@ -196,6 +208,8 @@ def score(game: SeagrassInput) -> Sheet:
         )
         for name in game.players
     ]
+    for player in players:
+        player.explain = explain(game, player, points_per_event)
     return finish_sheet(INFO, players, game.entry, points_per_event)
 
 
@@ -237,6 +251,65 @@ def reef_award(
     ):
         _share_rounding_up(points, majority.runners_up, second)
     return points
+
+
+# --- Explanations (docs/games/seagrass.md, "Explanations") --------------------------------------
+
+
+def explain(
+    game: SeagrassInput, player: PlayerScore, points_per_event: Sequence[Mapping[str, int]]
+) -> list[Explanation]:
+    """Each line that scores, naming the logged events it came from; then the tie-break."""
+    name = player.name
+    events = scored_events(game.entry, points_per_event, name, EVENT_CATEGORY)
+    colonies = [points for _, _, points in events.get("colonies", [])]
+    reefs = [
+        reef_part(event, name, points)
+        for _, event, points in events.get("reefs", [])
+        if isinstance(event, Reef)
+    ]
+    sets = len(events.get("discovery", []))
+    end = game.entry.end.get(name)
+    tokens = end.discovery_tokens if end else 0
+    discovery = [
+        times(sets, "complete set", DISCOVERY_SET_POINTS),
+        times(tokens, "token", DISCOVERY_TOKEN_POINTS, still="left"),
+    ]
+    held = game.entry.points_held.get(name, 0)
+    parts = {
+        "colonies": [Part(_colonies_clause(colonies), sum(colonies))],
+        "reefs": reefs,
+        "discovery": [part for part in discovery if part.points],
+        POINTS_HELD: [Part(f"{held} taken during play", held)],
+    }
+    return explain_lines(INFO, player, parts, events) + tiebreak_explanations(
+        player.tiebreak, INFO.tiebreaks
+    )
+
+
+def _colonies_clause(creatures: Sequence[int]) -> str:
+    """A colony scores a point per creature in it (the whole colony when expanded)."""
+    if len(creatures) == 1:
+        return f"a colony of {plural(creatures[0], 'creature')} → {creatures[0]}"
+    return f"{len(creatures)} colonies, a point per creature: {sum_text(creatures)}"
+
+
+def reef_part(reef: Reef, name: str, points: int) -> Part:
+    """``reef of 3 tiles, tied for most creatures (4), 8 + 4 = 12 split 2 ways → 6``."""
+    size = plural(reef.size, "tile")
+    if reef.size > LARGEST_REEF_ROW:
+        size += f" ({LARGEST_REEF_ROW} or more)"
+    most, second = REEF_AWARDS[min(reef.size, LARGEST_REEF_ROW)]
+    majority = find_majority(reef.adjacent)
+    place = majority_place(majority, name)
+    assert place is not None  # the player scored on this reef
+    where, ways = place
+    if where == "most":
+        award = (most, second) if ways > 1 else (most,)
+    else:
+        award = (second,)
+    clause = standing(where, "creatures", reef.adjacent[name], ways=ways)
+    return Part(f"reef of {size}, {clause}{share(award, ways, points)}", points)
 
 
 def reef_award_calculator(data: Any) -> dict[str, int]:

@@ -203,6 +203,9 @@ class EcosystemCard:
     name: str
     text: str
     vp_each: int  # VPs per thing the card counts
+    # The thing it counts, one and many, in the appendix's words: the explanations say
+    # "Coral Duo: 3 pairs of Completed Coral Tiles of the same color × 3 = 9".
+    counts: tuple[str, str]
     most_vp: int | None = None  # the card's printed cap
 
 
@@ -215,6 +218,10 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Cryptic Coloration",
             "2 VPs for each Completed Coral Tile with a Completed Fish of the same color.",
             2,
+            (
+                "Completed Coral Tile with a Completed Fish of the same color",
+                "Completed Coral Tiles with a Completed Fish of the same color",
+            ),
         ),
         EcosystemCard(
             "orange",
@@ -222,6 +229,10 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Coral Duo",
             "3 VPs for each pair of Completed Coral Tiles of the same color.",
             3,
+            (
+                "pair of Completed Coral Tiles of the same color",
+                "pairs of Completed Coral Tiles of the same color",
+            ),
         ),
         EcosystemCard(
             "orange",
@@ -229,6 +240,10 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Symphony of Fins",
             "3 VPs for each Completed Fish of your most common color (max 18 VPs).",
             3,
+            (
+                "Completed Fish of the color you have the most of",
+                "Completed Fish of the color you have the most of",
+            ),
             most_vp=18,
         ),
         EcosystemCard(
@@ -237,6 +252,10 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Mismatched",
             "2 VPs for each Completed Coral Tile with a Completed Fish of a different color.",
             2,
+            (
+                "Completed Coral Tile with a Completed Fish of a different color",
+                "Completed Coral Tiles with a Completed Fish of a different color",
+            ),
         ),
         EcosystemCard(
             "orange",
@@ -244,6 +263,10 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Depths Alike",
             "4 VPs for each row with 2 or more Completed Coral Tiles of the same color.",
             4,
+            (
+                "row with 2 or more Completed Coral Tiles of the same color",
+                "rows with 2 or more Completed Coral Tiles of the same color",
+            ),
         ),
         EcosystemCard(
             "orange",
@@ -251,6 +274,10 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Colossal Coral Reef",
             "2 VPs for each Coral Tile in the largest group of adjacent Completed Coral Tiles.",
             2,
+            (
+                "Coral Tile in the largest group of adjacent Completed Coral Tiles",
+                "Coral Tiles in the largest group of adjacent Completed Coral Tiles",
+            ),
         ),
         EcosystemCard(
             "orange",
@@ -258,6 +285,7 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Trios",
             "4 VPs for each color with 3 or more Completed Fish.",
             4,
+            ("color with 3 or more Completed Fish", "colors with 3 or more Completed Fish"),
         ),
     )
 }
@@ -271,6 +299,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Rich Depths",
             "4 VPs for each row with 2 or more Completed Sealife Tiles.",
             4,
+            (
+                "row with 2 or more Completed Sealife Tiles",
+                "rows with 2 or more Completed Sealife Tiles",
+            ),
         ),
         EcosystemCard(
             "blue",
@@ -278,6 +310,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Bountiful Caves",
             "3 VPs for each Completed Sealife Tile in the 10 inner spaces.",
             3,
+            (
+                "Completed Sealife Tile in the 10 inner spaces",
+                "Completed Sealife Tiles in the 10 inner spaces",
+            ),
         ),
         EcosystemCard(
             "blue",
@@ -285,6 +321,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Underwater Community",
             "2 VPs for each Completed Sealife Tile neighboring another Completed Sealife Tile.",
             2,
+            (
+                "Completed Sealife Tile neighboring another Completed Sealife Tile",
+                "Completed Sealife Tiles neighboring another Completed Sealife Tile",
+            ),
         ),
         EcosystemCard(
             "blue",
@@ -292,6 +332,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Spotlight",
             "2 VPs for each column with exactly 1 Completed Sealife Tile.",
             2,
+            (
+                "column with exactly 1 Completed Sealife Tile",
+                "columns with exactly 1 Completed Sealife Tile",
+            ),
         ),
         EcosystemCard(
             "blue",
@@ -299,6 +343,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Sealife Duet",
             "4 VPs for each pair of adjacent Completed Sealife Tiles; a tile pairs only once.",
             4,
+            (
+                "pair of adjacent Completed Sealife Tiles",
+                "pairs of adjacent Completed Sealife Tiles",
+            ),
         ),
         EcosystemCard(
             "blue",
@@ -306,6 +354,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Radiant Caves",
             "2 VPs for each different Completed Tile (coral color or Sealife type) in the 10 inner spaces.",
             2,
+            (
+                "different Completed Tile in the 10 inner spaces",
+                "different Completed Tiles in the 10 inner spaces",
+            ),
         ),
         EcosystemCard(
             "blue",
@@ -313,6 +365,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Borders of Diversity",
             "2 VPs for each different Completed Tile (coral color or Sealife type) in the 12 outer spaces.",
             2,
+            (
+                "different Completed Tile in the 12 outer spaces",
+                "different Completed Tiles in the 12 outer spaces",
+            ),
         ),
     )
 }

@@ -1,8 +1,12 @@
-"""The 14 Ecosystem cards, each scored from an Ocean (rulebook appendix)."""
+"""The 14 Ecosystem cards, each scored from an Ocean (rulebook appendix).
+
+A card's rule lists the things it pays for (a coral, a pair, a row, a color), each
+with the spaces that make it: the card's VPs are that count times its VPs each, and
+its explanation names the same things, so the sentence and the number cannot differ.
+"""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -22,89 +26,145 @@ from games.shallow_sea.data import (
     SPACES,
     EcosystemCard,
 )
-from games.shallow_sea.ocean import Ocean, groups, largest_pairing
+from games.shallow_sea.ocean import Ocean, groups, in_reading_order, largest_pairing
 
 
-def cryptic_coloration(ocean: Ocean) -> int:
-    return sum(c.fish == c.color for c in ocean.completed_corals.values())
+@dataclass(frozen=True)
+class Counted:
+    """One thing a card pays for: the spaces that make it, and what the sentence calls
+    it (a color, "row 2") where its spaces alone do not say it."""
+
+    spaces: tuple[str, ...]
+    label: str | None = None
 
 
-def coral_duo(ocean: Ocean) -> int:
-    colors = Counter(c.color for c in ocean.completed_corals.values())
-    return sum(count // 2 for count in colors.values())
+def each_space(spaces: Iterable[str]) -> list[Counted]:
+    return [Counted((space,)) for space in in_reading_order(spaces)]
 
 
-def symphony_of_fins(ocean: Ocean) -> int:
-    return max(Counter(ocean.completed_fish).values(), default=0)
+def cryptic_coloration(ocean: Ocean) -> list[Counted]:
+    return each_space(s for s, c in ocean.completed_corals.items() if c.fish == c.color)
 
 
-def mismatched(ocean: Ocean) -> int:
-    return sum(c.fish != c.color for c in ocean.completed_corals.values())
+def mismatched(ocean: Ocean) -> list[Counted]:
+    return each_space(s for s, c in ocean.completed_corals.items() if c.fish != c.color)
 
 
-def depths_alike(ocean: Ocean) -> int:
+def corals_by_color(ocean: Ocean, spaces: Iterable[str] = SPACES) -> dict[str, list[str]]:
+    """The spaces of each color's Completed Coral Tiles among ``spaces``, in reading order."""
     corals = ocean.completed_corals
-
-    def has_pair(row: tuple[str, ...]) -> bool:
-        colors = Counter(corals[space].color for space in row if space in corals)
-        return any(n >= ROW_PAIR for n in colors.values())
-
-    return sum(map(has_pair, ROWS.values()))
+    found = [s for s in spaces if s in corals]
+    return {color: [s for s in found if corals[s].color == color] for color in COLORS}
 
 
-def colossal_coral_reef(ocean: Ocean) -> int:
-    return max(map(len, groups(ocean.completed_corals, ADJACENT)), default=0)
+def fish_by_color(ocean: Ocean) -> dict[str, list[str]]:
+    """The spaces holding each color's Completed Fish, in reading order."""
+    corals = ocean.completed_corals
+    return {color: [s for s in corals if corals[s].fish == color] for color in COLORS}
 
 
-def trios(ocean: Ocean) -> int:
-    return sum(n >= SAME_COLOR_TRIO for n in Counter(ocean.completed_fish).values())
+def coral_duo(ocean: Ocean) -> list[Counted]:
+    # A third coral of a color pairs with nothing; the pairs are taken in reading order.
+    return [
+        Counted(pair, color)
+        for color, spaces in corals_by_color(ocean).items()
+        for pair in zip(spaces[0::2], spaces[1::2], strict=False)
+    ]
 
 
-def rich_depths(ocean: Ocean) -> int:
-    sealife = ocean.completed_sealife
-    return sum(sum(s in sealife for s in row) >= ROW_PAIR for row in ROWS.values())
+def symphony_of_fins(ocean: Ocean) -> list[Counted]:
+    by_color = fish_by_color(ocean)
+    # Tied colors: the card counts one of them; the first in COLORS is named.
+    color = max(COLORS, key=lambda c: len(by_color[c]))
+    return [Counted((space,), color) for space in by_color[color]]
 
 
-def bountiful_caves(ocean: Ocean) -> int:
-    return len(INNER_SPACES & ocean.completed_sealife.keys())
+def depths_alike(ocean: Ocean) -> list[Counted]:
+    counted = []
+    for row, spaces in ROWS.items():
+        pairs = [
+            s
+            for same in corals_by_color(ocean, spaces).values()
+            if len(same) >= ROW_PAIR
+            for s in same
+        ]
+        if pairs:
+            counted.append(Counted(in_reading_order(pairs), f"row {row}"))
+    return counted
 
 
-def underwater_community(ocean: Ocean) -> int:
+def colossal_coral_reef(ocean: Ocean) -> list[Counted]:
+    found = [in_reading_order(group) for group in groups(ocean.completed_corals, ADJACENT)]
+    # Two largest groups of one size pay the same; the one reached first in reading order
+    # is named, so the same ocean always names the same spaces.
+    largest = min(found, key=lambda group: (-len(group), SPACES.index(group[0])), default=())
+    return each_space(largest)
+
+
+def trios(ocean: Ocean) -> list[Counted]:
+    return [
+        Counted(tuple(spaces), color)
+        for color, spaces in fish_by_color(ocean).items()
+        if len(spaces) >= SAME_COLOR_TRIO
+    ]
+
+
+def sealife_in(ocean: Ocean, spaces: Iterable[str]) -> tuple[str, ...]:
+    return tuple(s for s in spaces if s in ocean.completed_sealife)
+
+
+def rich_depths(ocean: Ocean) -> list[Counted]:
+    return [
+        Counted(found, f"row {row}")
+        for row, spaces in ROWS.items()
+        if len(found := sealife_in(ocean, spaces)) >= ROW_PAIR
+    ]
+
+
+def bountiful_caves(ocean: Ocean) -> list[Counted]:
+    return each_space(INNER_SPACES & ocean.completed_sealife.keys())
+
+
+def underwater_community(ocean: Ocean) -> list[Counted]:
     sealife = ocean.completed_sealife.keys()
-    return sum(bool(NEIGHBORING[s] & sealife) for s in sealife)
+    return each_space(s for s in sealife if NEIGHBORING[s] & sealife)
 
 
-def spotlight(ocean: Ocean) -> int:
-    sealife = ocean.completed_sealife
-    return sum(sum(s in sealife for s in col) == 1 for col in COLUMNS.values())
+def spotlight(ocean: Ocean) -> list[Counted]:
+    return [
+        Counted(found, f"column {col}")
+        for col, spaces in COLUMNS.items()
+        if len(found := sealife_in(ocean, spaces)) == 1
+    ]
 
 
-def sealife_duet(ocean: Ocean) -> int:
-    return largest_pairing(ocean.completed_sealife)
+def sealife_duet(ocean: Ocean) -> list[Counted]:
+    return [Counted(pair, " and ".join(pair)) for pair in largest_pairing(ocean.completed_sealife)]
 
 
-def different_completed_tiles(ocean: Ocean, spaces: Iterable[str]) -> int:
-    """Coral colors plus Sealife types among the Completed Tiles on ``spaces``."""
-    kinds = set()
-    for space in spaces:
+def different_completed_tiles(ocean: Ocean, spaces: Iterable[str]) -> list[Counted]:
+    """Coral colors plus Sealife types among the Completed Tiles on ``spaces``: each kind
+    once, named by its first tile in reading order (a second adds nothing)."""
+    first_of_kind: dict[str, str] = {}
+    for space in in_reading_order(spaces):
         if space in ocean.completed_corals:
-            kinds.add(("coral", ocean.completed_corals[space].color))
+            first_of_kind.setdefault(f"{ocean.completed_corals[space].color} coral", space)
         elif space in ocean.completed_sealife:
-            kinds.add(("sealife", ocean.completed_sealife[space].code))
-    return len(kinds)
+            first_of_kind.setdefault(ocean.completed_sealife[space].code, space)
+    return [Counted((space,), kind) for kind, space in first_of_kind.items()]
 
 
-def radiant_caves(ocean: Ocean) -> int:
+def radiant_caves(ocean: Ocean) -> list[Counted]:
     return different_completed_tiles(ocean, INNER_SPACES)
 
 
-def borders_of_diversity(ocean: Ocean) -> int:
+def borders_of_diversity(ocean: Ocean) -> list[Counted]:
     return different_completed_tiles(ocean, OUTER_SPACES)
 
 
 @dataclass(frozen=True)
 class CardRule:
-    count: Callable[[Ocean], int]  # how many things the card pays for
+    counted: Callable[[Ocean], list[Counted]]  # the things the card pays for
     most: int  # the most it can count on any ocean: bounds a paper sheet's value
 
 
@@ -124,20 +184,20 @@ RULES: dict[EcosystemCard, CardRule] = {
     BLUE_CARDS[2]: CardRule(bountiful_caves, len(INNER_SPACES)),
     BLUE_CARDS[3]: CardRule(underwater_community, len(SPACES)),
     BLUE_CARDS[4]: CardRule(spotlight, len(COLUMNS)),
-    BLUE_CARDS[5]: CardRule(sealife_duet, largest_pairing(SPACES)),
+    BLUE_CARDS[5]: CardRule(sealife_duet, len(largest_pairing(SPACES))),
     BLUE_CARDS[6]: CardRule(radiant_caves, _different_kinds_at_most(INNER_SPACES)),
     BLUE_CARDS[7]: CardRule(borders_of_diversity, _different_kinds_at_most(OUTER_SPACES)),
 }
 
 
-def _capped(card: EcosystemCard, vp: int) -> int:
+def capped(card: EcosystemCard, vp: int) -> int:
     return vp if card.most_vp is None else min(vp, card.most_vp)
 
 
-def card_vp(card: EcosystemCard, ocean: Ocean) -> int:
-    return _capped(card, card.vp_each * RULES[card].count(ocean))
+def counted(card: EcosystemCard, ocean: Ocean) -> list[Counted]:
+    return RULES[card].counted(ocean)
 
 
 def most_vp(card: EcosystemCard) -> int:
     """The most VPs ``card`` can give on any ocean."""
-    return _capped(card, card.vp_each * RULES[card].most)
+    return capped(card, card.vp_each * RULES[card].most)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
-from games.shallow_sea.data import ADJACENT, BUBBLES, SPACE_POINTS, Point
+from games.shallow_sea.data import ADJACENT, BUBBLES, CORNERS, SPACE_POINTS, SPACES, Point
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,15 @@ class Ocean:
     seashells: int
     lionfish: int  # Fish on the Lionfish card (solo)
     left_out_color: str | None  # scenario 15's chosen color, when the player chose
+    # Each fish's bubble as the input named it ("R2C3:right"): explanations point at it
+    # by that name, which the player's screen knows.
+    bubble_names: Mapping[Point, str] = field(default_factory=dict)
+
+    def bubble_name(self, bubble: Point) -> str:
+        if bubble in self.bubble_names:
+            return self.bubble_names[bubble]
+        space = BUBBLES[bubble][0]  # as the web side stores one: its first space's corner
+        return next(f"{space}:{c}" for c, point in CORNERS[space].items() if point == bubble)
 
     @cached_property
     def completed_corals(self) -> dict[str, Coral]:
@@ -133,8 +142,14 @@ def groups(spaces: Iterable[str], links: Mapping[str, frozenset[str]]) -> list[s
     return found
 
 
-def largest_pairing(spaces: Iterable[str]) -> int:
-    """The most disjoint pairs of adjacent spaces among ``spaces``.
+def in_reading_order(spaces: Iterable[str]) -> tuple[str, ...]:
+    """``spaces`` top row first, left to right: how every explanation lists them."""
+    return tuple(sorted(spaces, key=SPACES.index))
+
+
+def largest_pairing(spaces: Iterable[str]) -> list[tuple[str, str]]:
+    """The most disjoint pairs of adjacent spaces among ``spaces``, each pair and the
+    pairs in reading order.
 
     Adjacent spaces always lie in rows of different parity, so the spaces split
     into two sides and augmenting paths find the largest matching.
@@ -152,5 +167,7 @@ def largest_pairing(spaces: Iterable[str]) -> int:
                 return True
         return False
 
-    odd_rows = sorted(s for s in chosen if SPACE_POINTS[s][1] % 2 == 1)
-    return sum(pair(space, set()) for space in odd_rows)
+    for space in in_reading_order(s for s in chosen if SPACE_POINTS[s][1] % 2 == 1):
+        pair(space, set())
+    pairs = [(a, b) if SPACES.index(a) < SPACES.index(b) else (b, a) for a, b in partner.items()]
+    return sorted(pairs, key=lambda pair: SPACES.index(pair[0]))

@@ -354,7 +354,7 @@ def _parse_board(errors: Errors, play: ShallowSeaInput, raw: Any, where: str, na
                 errors.add(f"{where}.{key}", f"{name}'s ocean needs {what}.")
 
     tiles = _parse_tiles(errors, play, raw.get("tiles"), f"{where}.tiles", name)
-    fish = _parse_fish(errors, play, raw.get("fish"), f"{where}.fish", name, tiles)
+    fish, bubble_names = _parse_fish(errors, play, raw.get("fish"), f"{where}.fish", name, tiles)
     left_out = raw.get("left_out_color")
     if left_out is not None and left_out not in COLORS:
         errors.add(f"{where}.left_out_color", f"{name}: {_color_help(left_out)}")
@@ -372,6 +372,7 @@ def _parse_board(errors: Errors, play: ShallowSeaInput, raw: Any, where: str, na
             maximum=_fish_in_game(1),
         ),
         left_out_color=left_out,
+        bubble_names=bubble_names,
     )
 
 
@@ -554,12 +555,13 @@ def _parse_fish(
     where: str,
     name: str,
     tiles: Mapping[str, Tile],
-) -> dict[Point, str]:
+) -> tuple[dict[Point, str], dict[Point, str]]:
+    """The Incomplete Fish, color by bubble, and each bubble's name as the input gives it."""
     if raw is None:
-        return {}
+        return {}, {}
     if not isinstance(raw, list):
         errors.add(where, f"{name}: list the Incomplete Fish, each with 'at' and 'color'.")
-        return {}
+        return {}, {}
     fish: dict[Point, str] = {}
     named_as: dict[Point, str] = {}
     anywhere = play.plays_modified_rule(PLACE_ANYWHERE_RULE)
@@ -591,7 +593,7 @@ def _parse_fish(
             )
         if color in COLORS:
             fish[bubble] = color
-    return fish
+    return fish, named_as
 
 
 def _bubble(errors: Errors, at: Any, where: str, name: str) -> Point | None:

@@ -3,28 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from games.contract import PlayerScore, Sheet, make_sheet, plural
 from games.shallow_sea.achievements import Outcome, achievements
 from games.shallow_sea.data import (
+    BUBBLES,
     CARDS,
     COLORS,
     DIFFERENT_SEALIFE_VP,
     DOUBLE_ORANGE_SCENARIO,
     EMPTY_SPACES_AT_END,
     FREE_LIONFISH,
-    INCOMPLETE_FISH_VP,
     LEFT_OUT_COLOR_SCENARIO,
     LIONFISH_PENALTY,
     NEIGHBORING,
     ROWS,
     SAME_COLOR_FISH_BONUS_RULE,
-    SAME_COLOR_FISH_BONUS_VP,
     SOLO_RANKS,
     SPACES,
+    Point,
 )
-from games.shallow_sea.ecosystem import card_vp
+from games.shallow_sea.ecosystem import counted
 from games.shallow_sea.info import INFO
 from games.shallow_sea.ocean import (
     Achievement,
@@ -33,7 +34,9 @@ from games.shallow_sea.ocean import (
     PaperSheet,
     ShallowSeaInput,
     Tile,
+    in_reading_order,
 )
+from games.shallow_sea.workings import CardScore, FishScore, OceanTally, TileScore, explain
 
 ROW_KEYS = tuple(f"row_{row}" for row in ROWS)
 
@@ -44,8 +47,11 @@ def score(play: ShallowSeaInput) -> Sheet:
     for name in play.players:
         entry = play.entries[name]
         extra: dict[str, Any] = {}
+        tally = None
         if isinstance(entry, Ocean):
-            pad = fill_pad(play, entry, extra)
+            tally = tally_ocean(play, entry)
+            pad = fill_pad(tally, entry)
+            extra.update(ocean_extras(play, tally))
             if play.finished:
                 warnings.extend(ocean_warnings(name, entry))
         else:
@@ -59,7 +65,9 @@ def score(play: ShallowSeaInput) -> Sheet:
             ocean = entry if isinstance(entry, Ocean) else None
             outcome = Outcome(total, lines, pad.different_sealife, pad.seashells, ocean)
             extra["achievements"] = achievements(play.achievement, outcome)
-        players.append(PlayerScore(name, total, lines, {"seashells": pad.seashells}, extra=extra))
+        player = PlayerScore(name, total, lines, {"seashells": pad.seashells}, extra=extra)
+        player.explain = explain(play, lines, pad, tally)
+        players.append(player)
     return make_sheet(INFO, players, {"warnings": warnings})
 
 
@@ -83,56 +91,94 @@ def breakdown(play: ShallowSeaInput, pad: PaperSheet) -> dict[str, int]:
     return lines
 
 
-def fill_pad(play: ShallowSeaInput, ocean: Ocean, extra: dict[str, Any]) -> PaperSheet:
-    """The score pad's column for ``ocean``; ``extra`` gets what the result page adds."""
-    cards: list[dict[str, Any]] = []
-    kept = {}
+def tally_ocean(play: ShallowSeaInput, ocean: Ocean) -> OceanTally:
+    """What each line of ``ocean``'s column of the score pad is made of."""
+    cards: list[CardScore] = []
     for color in ("orange", "blue"):
-        scored = {
-            number: card_vp(CARDS[color][number], ocean) for number in getattr(play.setup, color)
-        }
-        # Under modified rule 7 the player keeps the better of two cards.
-        best = max(scored, key=scored.__getitem__, default=None)
-        kept[color] = scored.get(best, 0)
-        cards.extend(
-            {
-                "color": color,
-                "number": number,
-                "name": CARDS[color][number].name,
-                "vp": vp,
-                "scored": number == best,
-            }
-            for number, vp in scored.items()
-        )
-    if cards:
-        extra["ecosystem_cards"] = cards
+        scores = [
+            CardScore(CARDS[color][number], tuple(counted(CARDS[color][number], ocean)), False)
+            for number in getattr(play.setup, color)
+        ]
+        # Under modified rule 7 the player keeps the better of two cards (the first on a tie).
+        best = max(scores, key=lambda c: c.vp, default=None)
+        cards.extend(replace(c, scored=c is best) for c in scores)
 
     left_out = None
     if play.plays_scenario(LEFT_OUT_COLOR_SCENARIO):
         left_out = ocean.left_out_color or cheapest_color(ocean)
-        extra["left_out_color"] = left_out
     rows = tuple(
-        sum(tile_vp(ocean.tiles[space], left_out) for space in row if space in ocean.tiles)
+        tuple(
+            tile
+            for tile in (tile_score(s, ocean.tiles[s], left_out) for s in row if s in ocean.tiles)
+            if tile
+        )
         for row in ROWS.values()
     )
-    return PaperSheet(
-        orange=kept["orange"],
-        blue=kept["blue"],
+    same_color_bonus = play.plays_modified_rule(SAME_COLOR_FISH_BONUS_RULE)
+    every_fish = (fish_score(ocean, b, color, same_color_bonus) for b, color in ocean.fish.items())
+    return OceanTally(
+        cards=tuple(cards),
         rows=rows,
-        different_sealife=len({t.code for t in ocean.completed_sealife.values()}),
-        incomplete_fish=incomplete_fish_vp(
-            ocean, play.plays_modified_rule(SAME_COLOR_FISH_BONUS_RULE)
+        left_out_color=left_out,
+        left_out_spaces=frozenset(
+            s for s, c in ocean.completed_corals.items() if left_out and c.color == left_out
         ),
+        sealife_types=first_of_each_type(ocean),
+        fish=tuple(f for f in every_fish if f.vp),  # a fish that earns nothing is not named
+    )
+
+
+def first_of_each_type(ocean: Ocean) -> dict[str, str]:
+    """Each different completed Sealife type with its first tile in reading order: the type
+    counts once, and that tile stands for it."""
+    first: dict[str, str] = {}
+    for space, tile in ocean.completed_sealife.items():
+        first.setdefault(tile.code, space)
+    return first
+
+
+def fill_pad(tally: OceanTally, ocean: Ocean) -> PaperSheet:
+    """The score pad's column for ``ocean``, added up from its tally."""
+    return PaperSheet(
+        orange=tally.kept("orange"),
+        blue=tally.kept("blue"),
+        rows=tuple(sum(tile.vp for tile in row) for row in tally.rows),
+        different_sealife=len(tally.sealife_types),
+        incomplete_fish=sum(f.vp for f in tally.fish),
         seashells=ocean.seashells,
         lionfish=ocean.lionfish,
     )
 
 
-def tile_vp(tile: Tile, left_out_color: str | None) -> int:
+def ocean_extras(play: ShallowSeaInput, tally: OceanTally) -> dict[str, Any]:
+    """What the result page adds for an ocean: every card's VPs, scenario 15's color."""
+    extra: dict[str, Any] = {}
+    if tally.cards:
+        extra["ecosystem_cards"] = [
+            {
+                "color": c.card.color,
+                "number": c.card.number,
+                "name": c.card.name,
+                "vp": c.vp,
+                "scored": c.scored,
+            }
+            for c in tally.cards
+        ]
+    if play.plays_scenario(LEFT_OUT_COLOR_SCENARIO):
+        extra["left_out_color"] = tally.left_out_color
+    return extra
+
+
+def tile_score(space: str, tile: Tile, left_out_color: str | None) -> TileScore | None:
+    """What ``tile`` scores in its row, or None when it scores nothing."""
     if isinstance(tile, Coral):
-        scores = tile.completed and tile.color != left_out_color
-        return (tile.vp or 0) if scores else 0
-    return tile.points
+        scores = tile.completed and tile.color != left_out_color and tile.vp
+        return TileScore(space, tile.vp or 0) if scores else None
+    if tile.completed:
+        return TileScore(space, tile.vp) if tile.vp else None
+    if tile.partial and tile.partial_vp:
+        return TileScore(space, tile.points, (tile.partial, tile.partial_vp))
+    return None
 
 
 def cheapest_color(ocean: Ocean) -> str:
@@ -144,14 +190,10 @@ def cheapest_color(ocean: Ocean) -> str:
     return min(COLORS, key=cost)
 
 
-def incomplete_fish_vp(ocean: Ocean, same_color_bonus: bool) -> int:
-    vp = 0
-    for bubble, color in ocean.fish.items():
-        corals = ocean.corals_touching(bubble)
-        vp += INCOMPLETE_FISH_VP * len(corals)
-        if same_color_bonus:
-            vp += SAME_COLOR_FISH_BONUS_VP * sum(c.color == color for c in corals)
-    return vp
+def fish_score(ocean: Ocean, bubble: Point, color: str, same_color_bonus: bool) -> FishScore:
+    corals = [space for space in BUBBLES[bubble] if space in ocean.completed_corals]
+    same = sum(ocean.completed_corals[s].color == color for s in corals) if same_color_bonus else 0
+    return FishScore(ocean.bubble_name(bubble), in_reading_order(corals), same)
 
 
 def rank_title(total: int) -> str | None:
