@@ -20,6 +20,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django_ratelimit.core import get_usage
 
+from games.contract import plural
+
 # What the wait page says was done too often from here, in the players' words.
 DONE_TOO_OFTEN = {
     "signups": "Too many accounts were created from here.",
@@ -80,4 +82,4 @@ def in_words(seconds: int) -> str:
         amount, unit = ceil(seconds / 60), "minute"
     else:
         amount, unit = ceil(seconds / 3600), "hour"
-    return f"{amount} {unit}{'' if amount == 1 else 's'}"
+    return plural(amount, unit)
