@@ -9,9 +9,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from types import ModuleType
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from django.conf import settings
+from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.db import connection, models, transaction
 from django.db.models import F
@@ -25,14 +26,23 @@ from scorepad.pads import Pad, get_pad
 
 class GroupQuerySet(models.QuerySet["Group"]):
     def for_user(self, user: Any) -> GroupQuerySet:
+        """The user's groups, each knowing the user's role in it (``is_owner`` asks no
+        more)."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(memberships__user=user)
+        return self.filter(memberships__user=user).annotate(
+            viewer_id=models.Value(user.pk), viewer_role=F("memberships__role")
+        )
 
 
 class Group(models.Model):
     name = models.CharField(max_length=100)
     created = models.DateTimeField(auto_now_add=True)
+    # A new value whenever what the group's pages show changes: the records kept for it
+    # (scorepad/records.py, in the same transaction) or its players. The key of what those
+    # pages keep rendered ({% cache %}, ``kept_until_changed``); random rather than
+    # counted, so a restored or recreated group never meets a key it had before.
+    pages_key = models.UUIDField(default=uuid.uuid4)
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="play_groups"
     )
@@ -45,6 +55,15 @@ class Group(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("group", args=[self.pk])
 
+    def kept_until_changed[T](self, name: str, work_out: Callable[[], T]) -> T:
+        """``work_out()``, kept by this process until the group's pages change."""
+        key = f"{name}:{self.pk}:{self.pages_key}"
+        return cast(T, caches["template_fragments"].get_or_set(key, work_out))
+
+    def player_list(self) -> list[Player]:
+        """The group's players by name."""
+        return self.kept_until_changed("players", lambda: list(self.players.all()))
+
     def player_named(self, name: str) -> Player:
         """The group's player of that name, whatever its capitals; new if there is none."""
         player = self.players.filter(name__iexact=name).first()
@@ -56,6 +75,8 @@ class Group(models.Model):
         return self.memberships.filter(user=user).first()
 
     def is_owner(self, user: Any) -> bool:
+        if user.pk is not None and self.__dict__.get("viewer_id") == user.pk:  # for_user's
+            return self.__dict__["viewer_role"] == Membership.Role.OWNER
         membership = self.membership_of(user)
         return membership is not None and membership.role == Membership.Role.OWNER
 
@@ -184,6 +205,12 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        adding = self._state.adding
+        super().save(*args, **kwargs)
+        if adding and self.group_id is not None:  # a new name in the group's lists
+            Group.objects.filter(pk=self.group_id).update(pages_key=uuid.uuid4())
 
     def get_absolute_url(self) -> str:
         return reverse("player", args=[self.group_id, self.pk])

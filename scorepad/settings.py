@@ -132,7 +132,15 @@ CACHES = {
         "BACKEND": "scorepad.cache.CountingDatabaseCache",
         "LOCATION": "scorepad_cache",
         "OPTIONS": {"MAX_ENTRIES": 100_000},
-    }
+    },
+    # Each process's rendered history, records and player pages, keyed by the group's
+    # pages_key ({% cache %}): a view reads the key with the group it loads anyway, so a
+    # page unchanged since it was last drawn costs no query of the records at all.
+    "template_fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "scorepad-fragments",
+        "OPTIONS": {"MAX_ENTRIES": 1_000},
+    },
 }
 
 ROOT_URLCONF = "scorepad.urls"

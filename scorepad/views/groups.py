@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorepad import stats
@@ -71,10 +72,13 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     player_id = request.GET.get("player", "")
     if player_id.isdigit():
         plays = plays.filter(results__player_id=int(player_id))
-    page = plays.with_results().history_page(
-        before=request.GET.get("before", ""),
-        after=request.GET.get("after", ""),
-        size=PLAYS_PER_PAGE,
+    # Worked out only when the template's kept copy is out of date (pages_key).
+    page = SimpleLazyObject(
+        lambda: plays.with_results().history_page(
+            before=request.GET.get("before", ""),
+            after=request.GET.get("after", ""),
+            size=PLAYS_PER_PAGE,
+        )
     )
     ctx = {
         "group": group,
@@ -83,8 +87,8 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
         "query": request.GET.copy(),
         "pager_keys": ("before", "after", "page"),
         "games": [pad.info for pad in all_pads()],
-        "players": group.players.all(),
-        "records": stats.group_records(group),
+        "players": group.player_list(),
+        "records": SimpleLazyObject(lambda: stats.group_records(group)),
         "panels": group_panels(group),
         "is_owner": group.is_owner(request.user),
     }
@@ -222,8 +226,8 @@ def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> 
     ctx = {
         "group": group,
         "player": player,
-        "page": stats.player_page(player),
-        "others": group.players.exclude(pk=player.pk),
+        "page": SimpleLazyObject(lambda: stats.player_page(player)),
+        "others": [p for p in group.player_list() if p.pk != player.pk],
         "is_owner": group.is_owner(request.user),
         "claim_link": player.working_claim_link_by(request.user) if player.is_guest else None,
     }
