@@ -43,9 +43,16 @@ class Phone(FastHttpUser):
     def on_start(self) -> None:
         seat = next(SEATS)
         live = MANIFEST["live"]
-        self.tile = br.shallow_sea_tile(live["shallow-sea"][seat % len(live["shallow-sea"])], CSRF)
+        self.tile = br.shallow_sea_tile(
+            live["shallow-sea"][seat % len(live["shallow-sea"])], CSRF, self.open_space
+        )
         self.reef = br.reef_draft_round(live["reef-draft"][seat % len(live["reef-draft"])], CSRF)
         self.apis = itertools.cycle([(slug, br.api(slug, body)) for slug, body in EXAMPLES.items()])
+
+    def open_space(self, path: str, headers: dict[str, str]) -> bytes:
+        """The space's editor, as a phone opens it before its tap."""
+        headers = {**headers, "Cookie": COOKIE}
+        return self.client.get(path, headers=headers, name="GET shallow sea space (htmx)").content
 
     def send(self, name: str, request: br.Request, expect: bytes) -> None:
         method, path, body, headers = request

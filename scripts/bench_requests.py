@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -114,16 +115,27 @@ def api(slug: str, body: bytes) -> Callable[[], Request]:
     return lambda: ("POST", f"/api/games/{slug}/score", body, headers)
 
 
-def shallow_sea_tile(live: dict[str, Any], csrf: str) -> Callable[[], Request]:
-    """One tap saved on the ocean, as htmx posts it: the answer is the editor, the
-    board and the live totals (ocean.html#after-save)."""
+def shallow_sea_tile(
+    live: dict[str, Any], csrf: str, open_space: Callable[[str, dict[str, str]], bytes]
+) -> Callable[[], Request]:
+    """One tap saved on the ocean, as htmx posts it: the answer is what the tap changed
+    (ocean.html#after-save). A phone opens the space first (``open_space`` fetches its
+    editor, untimed), whose form names the board it drew: the save then answers small."""
     path = f"/plays/{live['uuid']}/players/{live['position']}/ocean/spaces/{SPACE}/"
-    bodies = itertools.cycle(
-        urlencode({"completed": "yes", "piece": f"red-{vp}", "fish": "red"}).encode()
-        for vp in (7, 9)
-    )
+    vps = itertools.cycle((7, 9))
     headers = {**FORM, **HTMX, "HX-Target": "editor", "X-CSRFToken": csrf}
-    return lambda: ("POST", path, next(bodies), headers)
+
+    def tap() -> Request:
+        editor = open_space(path, {**HTMX, "HX-Target": "editor"}).decode()
+        drawn = DRAWN.search(editor)
+        fields = {"completed": "yes", "piece": f"red-{next(vps)}", "fish": "red"}
+        body = urlencode({**fields, "drawn": drawn.group(1) if drawn else ""}).encode()
+        return ("POST", path, body, headers)
+
+    return tap
+
+
+DRAWN = re.compile(r'name="drawn" value="(\w*)"')
 
 
 def reef_form(reef: dict[str, Any]) -> dict[str, int]:

@@ -96,6 +96,18 @@ def board(play: Play, position: int = 0) -> dict:
     return play.ordered_results()[position].entry.get("board", {})
 
 
+def drawn_in(editor: str) -> str:
+    """The board an opened editor says its phone drew, sent back with the save."""
+    (drawn,) = re.findall(r'name="drawn" value="(\w+)"', editor)
+    return drawn
+
+
+def htmx_tap(client: Client, url: str, data: dict[str, Any]) -> Any:
+    """A space or bubble opened and saved with htmx, as a phone does both."""
+    opened = client.get(url, **HTMX).content.decode()
+    return client.post(url, data | {"drawn": drawn_in(opened)}, **HTMX)
+
+
 def pieces(body: str) -> set[tuple[str, str]]:
     """The spaces and bubbles an htmx answer redraws out of band."""
     found = re.findall(r"""hx-swap-oob=.outerHTML:\[data-(space|bubble)="?([\w:]+)"?\]""", body)
@@ -467,7 +479,7 @@ class TestSpace:
         self, client: Client
     ) -> None:
         play = start()
-        response = client.post(space_url(play, "R3C4"), coral_post("red", 9, "red"), **HTMX)
+        response = htmx_tap(client, space_url(play, "R3C4"), coral_post("red", 9, "red"))
         body = response.content.decode()
         assert body.lstrip().startswith('<section id="editor" class="editor" aria-live="polite">')
         assert "Saved R3C4" in body
@@ -491,15 +503,15 @@ class TestSpace:
     def test_a_tile_redraws_the_neighbours_it_marks_or_unmarks_lonely(self, client: Client) -> None:
         play = start()
         put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
-        body = client.post(
-            space_url(play, "R5C8"), coral_post("yellow", 5, "yellow"), **HTMX
+        body = htmx_tap(
+            client, space_url(play, "R5C8"), coral_post("yellow", 5, "yellow")
         ).content.decode()
         # Two tiles apart: both are flagged now, R1C2 with them.
         assert {name for kind, name in pieces(body) if kind == "space"} == {"R1C2", "R5C8"}
         assert body.count(" lonely") == 2
         neighbour = min(NEIGHBORING["R5C8"] - NEIGHBORING["R1C2"] - {"R1C2"})
-        body = client.post(
-            space_url(play, neighbour), coral_post("red", 7, "red"), **HTMX
+        body = htmx_tap(
+            client, space_url(play, neighbour), coral_post("red", 7, "red")
         ).content.decode()
         # R5C8 has a neighbour now; R1C2 is still alone and is not sent again.
         assert {name for kind, name in pieces(body) if kind == "space"} == {neighbour, "R5C8"}
@@ -510,7 +522,7 @@ class TestSpace:
         play = play_from_input("shallow-sea", example, group=None, user=AnonymousUser())
         ocean = board(play)
         space = next(iter(ocean["tiles"]))
-        response = client.post(space_url(play, space), coral_post("red", 9, "red"), **HTMX)
+        response = htmx_tap(client, space_url(play, space), coral_post("red", 9, "red"))
         assert response.status_code == 200
         assert board(play)["tiles"][space]["color"] == "red"
         body = response.content.decode()
@@ -741,7 +753,8 @@ class TestBubble:
         assert opened.lstrip().startswith('<section id="editor" class="editor open"')
         assert "Bubble R1C4:bottom, touching R1C4, R2C3, R2C5, R3C4" in opened
         assert 'hx-trigger="change, submit"' in opened
-        response = client.post(bubble_url(play, "R3C4:top"), {"color": "green"}, **HTMX)
+        tap = {"color": "green", "drawn": drawn_in(opened)}
+        response = client.post(bubble_url(play, "R3C4:top"), tap, **HTMX)
         body = response.content.decode()
         assert "Saved R1C4:bottom: green fish." in body
         # That bubble alone, drawn as fish mode draws it (a link); no space changed.

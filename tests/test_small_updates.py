@@ -19,6 +19,7 @@ import games
 from scorepad.management.commands.seed_bench import Builder
 from scorepad.models import Group, Play, create_group
 from scorepad.pads import get_pad
+from scorepad.pads.shallow_sea.board import SPACE_SHAPES, with_tile
 
 pytestmark = pytest.mark.django_db
 
@@ -37,20 +38,23 @@ SPACE = "R1C2"  # the space the benchmark taps: a tile on it already, on a full 
 HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}  # WSGI environ, as **extra
 
 
-def tile_tap(client: Client, play: Play) -> Callable[[], Any]:
+def tile_tap(client: Client, play: Play) -> Callable[[], Callable[[], Any]]:
     """A coral replaced on a full board, as scripts/bench_requests.py's shallow_sea_tile
-    posts it (the vps alternate, so every tap changes the tile)."""
+    posts it (the vps alternate, so every tap changes the tile): the space opened first,
+    as a phone opens it, then its save ready to send."""
     path = f"/plays/{play.uuid}/players/0/ocean/spaces/{SPACE}/"
     vps = itertools.cycle((7, 9))
 
-    def send() -> Any:
-        data = {"completed": "yes", "piece": f"red-{next(vps)}", "fish": "red"}
-        return client.post(path, data, **HTMX, HTTP_HX_TARGET="editor")
+    def tap() -> Callable[[], Any]:
+        editor = client.get(path, **HTMX, HTTP_HX_TARGET="editor").content.decode()
+        (drawn,) = re.findall(r'name="drawn" value="(\w+)"', editor)
+        data = {"completed": "yes", "piece": f"red-{next(vps)}", "fish": "red", "drawn": drawn}
+        return lambda: client.post(path, data, **HTMX, HTTP_HX_TARGET="editor")
 
-    return send
+    return tap
 
 
-def count_tap(client: Client, play: Play) -> Callable[[], Any]:
+def count_tap(client: Client, play: Play) -> Callable[[], Callable[[], Any]]:
     """One card fewer, then back, in the last reef the seat entered: a count stepped,
     as bench_requests's reef_draft_round steps one."""
     rounds = play.ordered_results()[0].entry["rounds"]
@@ -66,10 +70,11 @@ def count_tap(client: Client, play: Play) -> Callable[[], Any]:
     bodies = itertools.cycle(({**reef, kind: reef[kind] - 1}, reef))
     path = f"/plays/{play.uuid}/rounds/{last}/players/0/"
 
-    def send() -> Any:
-        return client.post(path, next(bodies), **HTMX, HTTP_HX_TARGET="reef-live")
+    def tap() -> Callable[[], Any]:
+        body = next(bodies)
+        return lambda: client.post(path, body, **HTMX, HTTP_HX_TARGET="reef-live")
 
-    return send
+    return tap
 
 
 def parses(monkeypatch: pytest.MonkeyPatch, slug: str) -> list[bool]:
@@ -95,13 +100,15 @@ def signed_in(user: Any) -> Client:
 TAPS = {"shallow-sea": tile_tap, "reef-draft": count_tap}
 
 
-def bench_tap(bench_group: tuple[Any, Group, Builder], slug: str) -> Callable[[], Any]:
+def bench_tap(
+    bench_group: tuple[Any, Group, Builder], slug: str
+) -> Callable[[], Callable[[], Any]]:
     """The benchmark's tap on a play of ``slug`` in progress, sent once already: the
     phone's token is known from then on, as at the table."""
     user, _, builder = bench_group
     play, _ = builder.play_in_progress(get_pad(slug))
     send = TAPS[slug](signed_in(user), play)
-    assert send().status_code == 200
+    assert send()().status_code == 200
     return send
 
 
@@ -124,9 +131,9 @@ def test_a_tap_answers_small_in_a_fixed_number_of_queries(
     queries: int,
     answer: str,
 ) -> None:
-    send = bench_tap(bench_group, slug)
+    post = bench_tap(bench_group, slug)()
     with django_assert_num_queries(queries):
-        response = send()
+        response = post()
     assert response.status_code == 200
     assert response.content.decode().lstrip().startswith(answer)
     assert len(gzip.compress(response.content)) <= SMALL
@@ -143,16 +150,16 @@ def test_a_tap_parses_the_game_once_for_the_change(
     slug: str,
     parsed: list[bool],
 ) -> None:
-    send = bench_tap(bench_group, slug)
+    post = bench_tap(bench_group, slug)()
     calls = parses(monkeypatch, slug)
-    assert send().status_code == 200
+    assert post().status_code == 200
     assert calls == parsed
 
 
 def test_a_tile_on_a_full_board_answers_with_its_space_and_the_totals(
     bench_group: tuple[Any, Group, Builder],
 ) -> None:
-    body = bench_tap(bench_group, "shallow-sea")().content.decode()
+    body = bench_tap(bench_group, "shallow-sea")()().content.decode()
     assert 'id="board"' not in body
     spaces = re.findall(r"hx-swap-oob=.outerHTML:\[data-space=(\w+)\]", body)
     assert spaces == [SPACE]  # a tile replaced among its neighbours changes its space alone
@@ -164,5 +171,19 @@ def test_a_tile_on_a_full_board_answers_with_its_space_and_the_totals(
 def test_a_count_answers_with_its_live_total_and_its_own_chip(
     bench_group: tuple[Any, Group, Builder],
 ) -> None:
-    body = bench_tap(bench_group, "reef-draft")().content.decode()
+    body = bench_tap(bench_group, "reef-draft")()().content.decode()
     assert re.findall(r'<li id="seat-(\d)" hx-swap-oob="true">', body) == ["0"]
+
+
+def test_a_tile_saved_over_another_phones_change_redraws_the_board(
+    bench_group: tuple[Any, Group, Builder],
+) -> None:
+    """The phone drew its ocean when it opened the space; another phone's tap on the same
+    ocean since then is drawn by this answer too, not left stale on this phone."""
+    post = bench_tap(bench_group, "shallow-sea")()
+    play = Play.objects.filter(status=Play.Status.IN_PROGRESS, game="shallow-sea").get()
+    other = next(s for s in play.ordered_results()[0].entry["board"]["tiles"] if s != SPACE)
+    play.change_part(0, ("board",), lambda board: with_tile(board, other, None))
+    body = post().content.decode()
+    spaces = re.findall(r"hx-swap-oob=.outerHTML:\[data-space=(\w+)\]", body)
+    assert sorted(spaces) == sorted(SPACE_SHAPES)  # the space taken away among them

@@ -197,6 +197,7 @@ def _ocean_context(
         "tap": tap,
         "ocean_url": seat_url(play, result),
         "board": draw_board(board, selected_space=selected_space, selected=selected_bubble),
+        "drawn": fingerprint(board),
         "editor": editor,
         "extras": extras,
         "form": extras,
@@ -331,7 +332,7 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
                 else:
                     said = f"{space}: {describe_tile(new_tile)}."
                     learnt = _learn(request, new_tile, form)
-                    tapped = Tapped("tiles", before, space=space)
+                    tapped = Tapped("tiles", before, request.POST.get("drawn"), space=space)
                     return _after_save(request, play, position, tapped, said, learnt, saved)
     else:
         form = TileForm(sealife, printed, initial=TileForm.initial_from(tile))
@@ -386,11 +387,13 @@ def _learn(request: HtmxHttpRequest, tile: dict[str, Any] | None, form: TileForm
 
 @dataclass(frozen=True)
 class Tapped:
-    """One tap saved on a board: in which tap mode, the board as it stood before, and
-    the space or bubble tapped."""
+    """One tap saved on a board: in which tap mode, the board as it stood before, the
+    fingerprint of the board the phone drew (its editor's ``drawn``), and the space or
+    bubble tapped."""
 
     tap: str
     before: dict[str, Any]
+    drawn: str | None
     space: str | None = None
     bubble: Point | None = None
 
@@ -417,9 +420,12 @@ def _after_save(
         url = seat_url(play, result)
         return redirect(url + ("?tap=fish" if tap == "fish" else ""))
     board = draw_board(board_of(result))
-    spaces, bubbles = changed_pieces(
-        draw_board(tapped.before), board, space=tapped.space, bubble=tapped.bubble
-    )
+    if tapped.drawn == fingerprint(tapped.before):
+        spaces, bubbles = changed_pieces(
+            draw_board(tapped.before), board, space=tapped.space, bubble=tapped.bubble
+        )
+    else:  # another phone changed this ocean since this one drew it: all of it again
+        spaces, bubbles = board["spaces"], board["bubbles"]
     ctx = {
         "play": play,
         "result": result,
@@ -462,7 +468,7 @@ def ocean_bubble(
             else:
                 name = BUBBLE_SHAPES[point].name
                 said = f"{name}: {color + ' fish' if color else 'no fish'}."
-                tapped = Tapped("fish", before, bubble=point)
+                tapped = Tapped("fish", before, request.POST.get("drawn"), bubble=point)
                 return _after_save(request, play, position, tapped, said, [], saved)
     else:
         color = fish_on_bubbles(board_of(result)).get(point)
