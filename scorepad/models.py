@@ -802,7 +802,7 @@ class Play(models.Model):
         board, say), or raise InvalidInput and change nothing. The play is locked
         first, so two phones tapping at once each build on the other's last tap.
         Returns every seat as saved."""
-        Play.objects.select_for_update().get(pk=self.pk)
+        list(Play.objects.select_for_update().filter(pk=self.pk).values("pk"))
         results = self.ordered_results()
         result = next(r for r in results if r.position == position)
         changed = change(entry_part(result.entry, path) or {})

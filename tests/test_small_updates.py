@@ -115,12 +115,12 @@ def bench_tap(
 # Both: the session, the user; the play with this phone's place at its table and the
 # user's role in its group; the seats; under the lock, the seats again, the entry saved
 # and the play touched; and the savepoint and its release the test's own transaction
-# makes of the request's. The tile's form also reads the Sealife values it knows (the
-# catalogue, the groups'), and change_part locks the play itself.
+# makes of the request's; change_part locks the play itself. (A Sealife tile's form also
+# reads the values it knows, the catalogue's and the groups': a coral's needs none.)
 @pytest.mark.parametrize(
     ("slug", "queries", "answer"),
     [
-        ("shallow-sea", 12, '<section id="editor" class="editor"'),
+        ("shallow-sea", 10, '<section id="editor" class="editor"'),
         ("reef-draft", 9, '<div class="live" id="reef-live"'),
     ],
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 from django.contrib import messages
@@ -17,6 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.contract import InvalidInput
@@ -31,6 +32,7 @@ from scorepad.pads import DONE, EMPTY, ENTERING, Pad, SeatStatus
 from scorepad.pads.shallow_sea.board import (
     BUBBLE_SHAPES,
     SPACE_SHAPES,
+    Printed,
     board_of,
     bubble_point,
     changed_pieces,
@@ -304,7 +306,11 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
         raise Http404("No such space on the board.")
     results, result, access = _get_seat_for_user(request, play, position)
     sealife = play.options.get("setup", {}).get("sealife", [])
-    printed = printed_values(play, results, request.user)
+    # Read only for a Sealife tile (its pre-filled VPs): a coral saved asks nothing more.
+    printed = cast(
+        dict[str, Printed],
+        SimpleLazyObject(lambda: printed_values(play, results, request.user)),
+    )
     before = board_of(result)
     tile = before.get("tiles", {}).get(space)
     errors: list[str] = []
