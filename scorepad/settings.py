@@ -164,10 +164,13 @@ TEMPLATES = [
     },
 ]
 
+# Each worker keeps its connection (checked before a request reuses it): opening one
+# costs more than most requests' own work, PostgreSQL's login (docs/performance.md) as
+# much as SQLite's WAL files and pragmas.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "600")),
         conn_health_checks=True,
     )
 }
@@ -179,10 +182,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
-    if not os.environ.get("CONN_MAX_AGE"):
-        # Each worker keeps its SQLite connection: opening one (WAL files, pragmas) and
-        # closing the last one (a checkpoint) cost more than most requests' own work.
-        DATABASES["default"]["CONN_MAX_AGE"] = 600
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

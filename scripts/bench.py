@@ -32,6 +32,7 @@ import datetime as dt
 import gzip
 import http.client
 import json
+import math
 import os
 import platform
 import re
@@ -68,7 +69,7 @@ API_AND_FRAGMENTS = 3.0  # × the floor
 PAGES = 5.0  # × the floor
 FIRST_LOAD = 40 * KB
 SERVICE_WORKER = "/sw.js"  # registered by static/scorepad/scorepad.js on every page
-ONE_UPDATE = 4 * KB
+ONE_UPDATE = 1500  # issue 14: one tap's answer, 1.5 KB gzipped
 LOAD_P95_MS = 100.0
 # Issue 10: the table's poll while nothing changed, and whole tables of phones.
 POLL = 1.5  # × the floor
@@ -88,8 +89,11 @@ DATABASES = {
 }
 
 
+STARTED = time.monotonic()
+
+
 def log(message: str) -> None:
-    print(f"bench: {message}", file=sys.stderr, flush=True)
+    print(f"bench [{time.monotonic() - STARTED:5.0f} s]: {message}", file=sys.stderr, flush=True)
 
 
 # --- the site ------------------------------------------------------------------------------------
@@ -140,7 +144,16 @@ def gunicorn(env: dict[str, str], port: int, tmp: Path) -> Iterator[subprocess.P
         "--log-level=warning",
         f"--error-logfile={tmp / 'gunicorn.log'}",
     ]
-    server = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+    # The site's own log (a 413 or 400 answered to the refused rows, say) to a file too.
+    site_log = open(tmp / "site.log", "w")  # noqa: SIM115 (closed on the way out)
+    server = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=site_log,
+        stderr=subprocess.STDOUT,
+    )
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -163,6 +176,7 @@ def gunicorn(env: dict[str, str], port: int, tmp: Path) -> Iterator[subprocess.P
             except subprocess.TimeoutExpired:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
+        site_log.close()
 
 
 # --- a small HTTP client: raw bytes on the wire, cookies, reconnects ------------------------------
@@ -280,6 +294,11 @@ def locust_ms(value: str) -> float:
         return float(value)
     except ValueError:
         return float("nan")
+
+
+def load_ms(value: float) -> str:
+    """A load run's time, or a dash where no request of the run finished (a short run)."""
+    return "–" if math.isnan(value) else f"{value:.0f} ms"
 
 
 @dataclass
@@ -729,18 +748,18 @@ def main() -> int:
     )
     parser.add_argument("--section-out", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--clients", type=int, default=50, help="load run: concurrent clients")
-    parser.add_argument("--load-seconds", type=int, default=30, help="load run: duration")
+    parser.add_argument("--load-seconds", type=int, default=20, help="load run: duration")
     parser.add_argument(
         "--think", type=float, default=1.0, help="load run: mean seconds between a client's taps"
     )
     parser.add_argument(
         "--saturation-seconds",
         type=int,
-        default=15,
+        default=10,
         help="a second load run with no pause between requests, for the capacity (0: skip)",
     )
     parser.add_argument(
-        "--table-seconds", type=int, default=30, help="the whole tables' load run: duration"
+        "--table-seconds", type=int, default=20, help="the whole tables' load run: duration"
     )
     parser.add_argument("--scoring-calls", type=int, default=2000)
     parser.add_argument("--hostile-calls", type=int, default=20, help="per shape and game")
@@ -813,6 +832,7 @@ def run(args: argparse.Namespace, command: str, database: str) -> tuple[str, int
             "seed_bench",
             *(f"--plays={n}" for n in args.plays),
             f"--live={max(args.clients, 1)}",
+            *(f"--live-game={slug}" for slug in br.TAPPED),
             f"--tables={TABLES}",
             "--table-game=reef-draft",
             f"--manifest={tmp / 'manifest.json'}",
@@ -857,7 +877,7 @@ def run(args: argparse.Namespace, command: str, database: str) -> tuple[str, int
                     "bytes: one htmx update (a tile saved)",
                     "bytes",
                     value=f"{update.wire:,} B",
-                    target=f"≤ {ONE_UPDATE // KB} KB",
+                    target=f"≤ {ONE_UPDATE / KB:g} KB",
                     met=update.wire <= ONE_UPDATE,
                     note=f"{encoding}; headers included",
                 )
@@ -871,7 +891,7 @@ def run(args: argparse.Namespace, command: str, database: str) -> tuple[str, int
                     f"{0.5 * args.think:g}–{1.5 * args.think:g} s between a client's requests",
                     "load",
                     value=(
-                        f"{load['median_ms']:.0f} ms|{load['p95_ms']:.0f} ms|"
+                        f"{load_ms(load['median_ms'])}|{load_ms(load['p95_ms'])}|"
                         f"{load['rps']:.1f} req/s, {load['failures']} errors|"
                         f"{load['requests']:,}"
                     ),
@@ -891,7 +911,7 @@ def run(args: argparse.Namespace, command: str, database: str) -> tuple[str, int
                     "before one poll in five",
                     "load",
                     value=(
-                        f"{tables['median_ms']:.0f} ms|{tables['p95_ms']:.0f} ms|"
+                        f"{load_ms(tables['median_ms'])}|{load_ms(tables['p95_ms'])}|"
                         f"{tables['rps']:.1f} req/s, {tables['failures']} errors|"
                         f"{tables['requests']:,}"
                     ),
@@ -910,7 +930,7 @@ def run(args: argparse.Namespace, command: str, database: str) -> tuple[str, int
                         "the same mix with no pause (information, no target)",
                         "load",
                         value=(
-                            f"{sat['median_ms']:.0f} ms|{sat['p95_ms']:.0f} ms|"
+                            f"{load_ms(sat['median_ms'])}|{load_ms(sat['p95_ms'])}|"
                             f"{sat['rps']:.1f} req/s, {sat['failures']} errors|"
                             f"{sat['requests']:,}"
                         ),

@@ -19,6 +19,8 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
 GAMES = ("reef-draft", "seagrass", "coral-stations", "shallow-sea")
+# The games whose plays in progress the benchmark taps (a tile, a reef's count).
+TAPPED = ("shallow-sea", "reef-draft")
 
 Request = tuple[str, str, bytes | None, dict[str, str]]
 

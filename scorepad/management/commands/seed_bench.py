@@ -11,8 +11,8 @@ account's own player sits at every play, so its player page covers them all.
 ``--plays`` given more than once makes a group of each size (the first is "Benchmark
 table", the others say their size), the same account in each.
 
-``--live N`` adds N plays of every game still being entered (its pad's
-``in_progress``), for the benchmarks' htmx fragments; ``--tables N --table-game SLUG``
+``--live N`` adds N plays of every game (or of each ``--live-game``) still being entered
+(its pad's ``in_progress``), for the benchmarks' htmx fragments; ``--tables N --table-game SLUG``
 N plays of that game in progress with a phone on every seat (for the load of whole
 tables polling and tapping); ``--manifest`` writes what the
 benchmark needs to find. Meant for a fresh, throwaway database (``make bench`` makes one).
@@ -148,6 +148,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--live", type=int, default=0, help="plays of every game still being entered"
         )
+        parser.add_argument(
+            "--live-game",
+            action="append",
+            help="the games of those plays (all by default); more than once for several",
+        )
         parser.add_argument("--tables", type=int, default=0, help="plays with a phone a seat")
         parser.add_argument("--table-game", default="", help="the game of those plays")
         parser.add_argument("--username", default="bench")
@@ -180,9 +185,12 @@ class Command(BaseCommand):
         pads = all_pads()
         count = sizes[0]
 
-        live: dict[str, list[dict[str, Any]]] = {pad.slug: [] for pad in pads}
+        live_pads = (
+            [get_pad(slug) for slug in options["live_game"]] if options["live_game"] else pads
+        )
+        live: dict[str, list[dict[str, Any]]] = {pad.slug: [] for pad in live_pads}
         for _ in range(options["live"]):
-            for pad in pads:
+            for pad in live_pads:
                 play, whole = builder.play_in_progress(pad)
                 live[pad.slug].append({"uuid": str(play.uuid), "position": 0, "input": whole})
 
@@ -216,5 +224,5 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Seeded '{group.name}' (group {group.pk}) and {len(sizes) - 1} more: "
             f"{', '.join(f'{n:,}' for n in sizes)} finished plays, "
-            f"{len(pads) * options['live']} in progress; log in as '{options['username']}'."
+            f"{len(live_pads) * options['live']} in progress; log in as '{options['username']}'."
         )
