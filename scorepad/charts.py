@@ -170,12 +170,17 @@ class BarChart:
     bars: list[Bar]
     ticks: list[Tick]
     unit: str
+    axis_label: str = ""  # what the axis counts, under it
     width: int = WIDTH
     height: int = 0
     left: int = 8
     right: float = WIDTH - 16
     bar_height: int = 18
     axis_y: float = 0
+
+    @property
+    def middle(self) -> float:
+        return (self.left + self.right) / 2
 
     @property
     def description(self) -> str:
@@ -186,14 +191,18 @@ ROW, LABEL_ROOM = 44, 18  # a bar's row: its label, then the bar
 
 
 def bar_chart(
-    rows: Sequence[tuple[str, float, str]], *, high: float | None = None, unit: str = ""
+    rows: Sequence[tuple[str, float, str]],
+    *,
+    high: float | None = None,
+    unit: str = "",
+    axis_label: str = "",
 ) -> BarChart | None:
     """(label, value, value in words) rows, drawn from 0 to ``high`` (by default the
     largest value, rounded up to a tick); None with nothing to draw."""
     if not rows:
         return None
     top = max(high if high is not None else 0, *(value for _, value, _ in rows), 0)
-    ticks = nice_ticks(0, top or 1)
+    ticks = nice_ticks(0, top or 1, whole=not unit)
     scale_high = ticks[-1]
     chart = BarChart(bars=[], ticks=[], unit=unit)
     plot = chart.right - chart.left
@@ -217,7 +226,8 @@ def bar_chart(
         bars=bars,
         ticks=[Tick(t, chart.left + t / scale_high * plot, _number(t) + unit) for t in ticks],
         unit=unit,
-        height=int(axis_y + 24),
+        axis_label=axis_label,
+        height=int(axis_y + (38 if axis_label else 24)),
         axis_y=axis_y,
     )
 
