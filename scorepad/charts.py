@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 WIDTH = 360
-# Room for the value axis's labels on the left, and for the dates under the plot.
+# Room for the value axis's labels on the left, and for the dates under the plot; a
+# line chart's plot starts lower, under its unit.
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 34
+LINE_TOP = 26
 # Chart text is cut to this many characters, as SVG text does not wrap or ellipsize.
 LONGEST_LABEL = 40
 # Segments of a stacked bar come in this many colours (scorepad.css, .seg-0 …).
@@ -85,7 +87,7 @@ class LineChart:
     height: int = 0
     left: int = LEFT
     right: float = WIDTH - RIGHT
-    top: int = TOP
+    top: int = LINE_TOP
     bottom: float = 0
 
     @property
@@ -119,7 +121,7 @@ def line_chart(
     span = axis_high - axis_low
 
     def y(value: float) -> float:
-        return bottom - (value - axis_low) / span * (bottom - TOP)
+        return bottom - (value - axis_low) / span * (bottom - LINE_TOP)
 
     plot = WIDTH - RIGHT - LEFT
     step = plot / max(len(values) - 1, 1)
@@ -278,6 +280,10 @@ class StackedBars:
     bar_height: int = 22
     axis_y: float = 0
 
+    @property
+    def middle(self) -> float:
+        return self.width / 2
+
 
 def stacked_bars(
     players: Sequence[tuple[str, int, Sequence[tuple[str, int]]]],
@@ -317,6 +323,6 @@ def stacked_bars(
         legend=[(colour, label) for label, colour in colours.items() if label in drawn],
         zero_x=zero_x,
         ticks=[Tick(t, zero_x + t * scale, _number(t)) for t in ticks],
-        height=int(axis_y + 24),
+        height=int(axis_y + 38),
         axis_y=axis_y,
     )

@@ -39,7 +39,7 @@ class TestLineChart:
         # The oldest at the left edge of the plot, the newest at its right; the highest
         # score at the top tick's height, the lowest at the bottom's.
         assert (first.x, last.x) == (charts.LEFT, charts.WIDTH - charts.RIGHT)
-        assert middle.y == chart.y_ticks[-1].at == charts.TOP
+        assert middle.y == chart.y_ticks[-1].at == charts.LINE_TOP
         assert first.y == chart.y_ticks[0].at == chart.bottom
         assert last.y == pytest.approx((first.y + middle.y) / 2)
 
