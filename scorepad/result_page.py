@@ -67,7 +67,8 @@ def podium(results: Sequence[Result], notes: Sequence[str]) -> list[Place]:
 
 def line_key(explanation: Explanation) -> str:
     """How a line is named in the page's address (?line=): a tie-break can share its key
-    with a breakdown line (Reef Draft's coral), so it says it is one."""
+    with a breakdown line (a game may break ties on the cards a line counts), so it says
+    it is one."""
     return f"tiebreak-{explanation.line}" if explanation.tiebreak else explanation.line
 
 
