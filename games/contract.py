@@ -57,10 +57,13 @@ class Option:
 
 @dataclass(frozen=True)
 class Category:
-    """One breakdown row: its JSON key and the label players see."""
+    """One breakdown row: its JSON key and the label players see. ``part_of`` names the
+    line a sub-line's points are already counted in (a row of a line of all rows), so
+    a chart that adds the lines up leaves it out."""
 
     key: str
     label: str
+    part_of: str = ""
 
 
 @dataclass(frozen=True)
@@ -188,11 +191,16 @@ def rank_players(players: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> l
         player.rank = 1 + sum(key(other) > key(player) for other in players)
 
     notes = []
-    for total in sorted({p.total for p in players}, reverse=True):
+    for total in tied_totals([p.total for p in players]):
         tied = sorted((p for p in players if p.total == total), key=lambda p: p.rank)
-        if len(tied) > 1:
-            notes.append(_explain_tie(total, tied, tiebreaks))
+        notes.append(_explain_tie(total, tied, tiebreaks))
     return notes
+
+
+def tied_totals(totals: Sequence[int]) -> list[int]:
+    """The totals more than one player holds, highest first: one note each, in this
+    order (so the result page puts each note beside the players it is about)."""
+    return sorted({t for t in totals if list(totals).count(t) > 1}, reverse=True)
 
 
 def _explain_tie(total: int, tied: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> str:

@@ -1,13 +1,67 @@
-"""Small server-drawn SVG charts: no chart library, nothing to download."""
+"""Small server-drawn SVG charts: no chart library, nothing to download, nothing run on
+the phone. Each function turns numbers into the geometry one template under
+templates/charts/ draws; colours and fonts come from classes in scorepad.css, for the
+site's strict CSP allows no inline style.
+
+A chart is ``WIDTH`` user units wide, about the width it is drawn at on a 390 px phone,
+so a font size here is about a pixel size there.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-WIDTH, HEIGHT, MARGIN = 320, 140, 14
+WIDTH = 360
+# Room for the value axis's labels on the left, and for the dates under the plot; a
+# line chart's plot starts lower, under its unit.
+LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 34
+LINE_TOP = 26
+# Chart text is cut to this many characters, as SVG text does not wrap or ellipsize.
+LONGEST_LABEL = 40
+# Segments of a stacked bar come in this many colours (scorepad.css, .seg-0 …).
+SEGMENT_COLOURS = 8
 
 
+def short(text: str, most: int = LONGEST_LABEL) -> str:
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class Tick:
+    """One mark on an axis: its value, where it is drawn and what it reads."""
+
+    value: float
+    at: float
+    label: str
+
+
+def nice_ticks(low: float, high: float, most: int = 5, *, whole: bool = False) -> list[float]:
+    """Round numbers (steps of 1, 2 or 5 times a power of ten; ``whole`` numbers only, for
+    counts) from at or below ``low`` to at or above ``high``, about ``most`` steps; a
+    single value is widened to a span, so it sits between two ticks."""
+    if high < low:
+        low, high = high, low
+    if high == low:
+        low, high = low - 1, high + 1
+    rough = (high - low) / most
+    power = 10 ** math.floor(math.log10(rough))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= rough)
+    if whole:
+        step = max(step, 1)
+    start = math.floor(low / step) * step
+    ticks = [round(start, 10)]
+    while ticks[-1] < high:
+        ticks.append(round(ticks[-1] + step, 10))
+    return ticks
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+# --- Scores over time --------------------------------------------------------------------
 @dataclass(frozen=True)
 class ChartPoint:
     x: float
@@ -18,40 +72,257 @@ class ChartPoint:
 
 @dataclass(frozen=True)
 class LineChart:
+    """A player's scores, oldest first, on a value axis with round ticks, the first and
+    last date under it, and the average as a dashed line labelled with its value."""
+
     points: list[ChartPoint]
-    low: int
+    low: int  # the lowest and highest score drawn
     high: int
+    average: float
+    average_y: float
+    y_ticks: list[Tick]
+    x_ticks: list[Tick]
+    unit: str
     width: int = WIDTH
-    height: int = HEIGHT
+    height: int = 0
+    left: int = LEFT
+    right: float = WIDTH - RIGHT
+    top: int = LINE_TOP
+    bottom: float = 0
 
     @property
     def polyline(self) -> str:
         return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
 
     @property
-    def low_y(self) -> float:
-        return HEIGHT - MARGIN
+    def average_label(self) -> str:
+        return f"average {self.average:.1f}"
 
     @property
-    def high_y(self) -> float:
-        return MARGIN
+    def description(self) -> str:
+        """The chart in words, for a screen reader."""
+        values = ", ".join(str(p.value) for p in self.points)
+        first, last = self.points[0].label, self.points[-1].label
+        when = f"from {first} to {last}" if len(self.points) > 1 else f"on {first}"
+        return f"{self.unit.capitalize()} {when}: {values}; {self.average_label}"
 
 
-def line_chart(values: Sequence[tuple[str, int]]) -> LineChart | None:
+def line_chart(
+    values: Sequence[tuple[str, int]], *, unit: str = "points", height: int = 170
+) -> LineChart | None:
     """Scores over time, oldest first, as (label, value) pairs; None with nothing to draw."""
     if not values:
         return None
     numbers = [value for _, value in values]
     low, high = min(numbers), max(numbers)
-    span = (high - low) or 1
-    step = (WIDTH - 2 * MARGIN) / max(len(values) - 1, 1)
+    ticks = nice_ticks(low, high, whole=True)
+    axis_low, axis_high = ticks[0], ticks[-1]
+    bottom = height - BOTTOM
+    span = axis_high - axis_low
+
+    def y(value: float) -> float:
+        return bottom - (value - axis_low) / span * (bottom - LINE_TOP)
+
+    plot = WIDTH - RIGHT - LEFT
+    step = plot / max(len(values) - 1, 1)
     points = [
         ChartPoint(
-            x=MARGIN + index * step if len(values) > 1 else WIDTH / 2,
-            y=HEIGHT - MARGIN - (value - low) / span * (HEIGHT - 2 * MARGIN),
+            x=LEFT + index * step if len(values) > 1 else LEFT + plot / 2,
+            y=y(value),
             value=value,
             label=label,
         )
         for index, (label, value) in enumerate(values)
     ]
-    return LineChart(points, low, high)
+    average = sum(numbers) / len(numbers)
+    x_ticks = [Tick(0, points[0].x, points[0].label)]
+    if len(points) > 1:
+        x_ticks.append(Tick(len(points) - 1, points[-1].x, points[-1].label))
+    return LineChart(
+        points=points,
+        low=low,
+        high=high,
+        average=average,
+        average_y=y(average),
+        y_ticks=[Tick(t, y(t), _number(t)) for t in ticks],
+        x_ticks=x_ticks,
+        unit=unit,
+        height=height,
+        bottom=bottom,
+    )
+
+
+# --- Bars, one a row -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Bar:
+    label: str  # above the bar
+    text: str  # the value in words, at the bar's end
+    value: float
+    y: float  # the bar's top
+    width: float
+    text_x: float
+    text_inside: bool  # a long bar holds its text; a short one has it after its end
+
+
+@dataclass(frozen=True)
+class BarChart:
+    """Horizontal bars on one scale, each labelled above and valued at its end, with a
+    value axis (``unit`` after its numbers) under them."""
+
+    bars: list[Bar]
+    ticks: list[Tick]
+    unit: str
+    axis_label: str = ""  # what the axis counts, under it
+    width: int = WIDTH
+    height: int = 0
+    left: int = 8
+    right: float = WIDTH - 16
+    bar_height: int = 18
+    axis_y: float = 0
+
+    @property
+    def middle(self) -> float:
+        return (self.left + self.right) / 2
+
+    @property
+    def description(self) -> str:
+        return "; ".join(f"{b.label}: {b.text}" for b in self.bars)
+
+
+ROW, LABEL_ROOM = 44, 18  # a bar's row: its label, then the bar
+
+
+def bar_chart(
+    rows: Sequence[tuple[str, float, str]],
+    *,
+    high: float | None = None,
+    unit: str = "",
+    axis_label: str = "",
+) -> BarChart | None:
+    """(label, value, value in words) rows, drawn from 0 to ``high`` (by default the
+    largest value, rounded up to a tick); None with nothing to draw."""
+    if not rows:
+        return None
+    top = max(high if high is not None else 0, *(value for _, value, _ in rows), 0)
+    ticks = nice_ticks(0, top or 1, whole=not unit)
+    scale_high = ticks[-1]
+    chart = BarChart(bars=[], ticks=[], unit=unit)
+    plot = chart.right - chart.left
+    bars = []
+    for index, (label, value, text) in enumerate(rows):
+        width = max(value, 0) / scale_high * plot
+        inside = width > 8 * len(text) + 12
+        bars.append(
+            Bar(
+                label=short(label),
+                text=text,
+                value=value,
+                y=TOP + index * ROW + LABEL_ROOM,
+                width=width,
+                text_x=chart.left + (width - 6 if inside else width + 6),
+                text_inside=inside,
+            )
+        )
+    axis_y = TOP + len(rows) * ROW
+    return BarChart(
+        bars=bars,
+        ticks=[Tick(t, chart.left + t / scale_high * plot, _number(t) + unit) for t in ticks],
+        unit=unit,
+        axis_label=axis_label,
+        height=int(axis_y + (38 if axis_label else 24)),
+        axis_y=axis_y,
+    )
+
+
+# --- Points by category, one stacked bar per player --------------------------------------------
+@dataclass(frozen=True)
+class Segment:
+    label: str
+    value: int
+    x: float
+    width: float
+    colour: int  # which of the SEGMENT_COLOURS: the category's place in the game's list
+
+    @property
+    def shows_value(self) -> bool:
+        """Whether the value's digits fit inside the segment."""
+        return self.width >= 8 * len(str(self.value)) + 6
+
+    @property
+    def middle(self) -> float:
+        return self.x + self.width / 2
+
+
+@dataclass(frozen=True)
+class StackedBar:
+    name: str
+    total: int
+    y: float
+    segments: list[Segment]
+
+    @property
+    def description(self) -> str:
+        parts = ", ".join(f"{s.label} {s.value}" for s in self.segments)
+        return f"{self.name}: {self.total} points" + (f" ({parts})" if parts else "")
+
+
+@dataclass(frozen=True)
+class StackedBars:
+    """Each player's points as one bar split by category, all on one scale: lines that
+    score add up right of zero, lines that lose points left of it."""
+
+    bars: list[StackedBar]
+    legend: list[tuple[int, str]]  # (colour, label) of every category drawn
+    zero_x: float
+    ticks: list[Tick]
+    width: int = WIDTH
+    height: int = 0
+    bar_height: int = 22
+    axis_y: float = 0
+
+    @property
+    def middle(self) -> float:
+        return self.width / 2
+
+
+def stacked_bars(
+    players: Sequence[tuple[str, int, Sequence[tuple[str, int]]]],
+) -> StackedBars | None:
+    """(name, total, [(category, points) in the game's order]) per player, in the order
+    shown; None with no points to draw."""
+    gains = [sum(v for _, v in lines if v > 0) for _, _, lines in players]
+    losses = [sum(v for _, v in lines if v < 0) for _, _, lines in players]
+    if not players or not any(gains) and not any(losses):
+        return None
+    ticks = nice_ticks(min(losses), max(gains), 4, whole=True)
+    low, high = ticks[0], ticks[-1]
+    left, right = 8, WIDTH - 16
+    scale = (right - left) / (high - low)
+    zero_x = left - low * scale
+    labels = [label for _, _, lines in players for label, _ in lines]
+    colours = {label: i % SEGMENT_COLOURS for i, label in enumerate(dict.fromkeys(labels))}
+    bars = []
+    for index, (name, total, lines) in enumerate(players):
+        segments = []
+        ahead, behind = zero_x, zero_x
+        for label, value in lines:
+            if value == 0:
+                continue
+            width = abs(value) * scale
+            if value > 0:
+                x, ahead = ahead, ahead + width
+            else:
+                behind -= width
+                x = behind
+            segments.append(Segment(label, value, x, width, colours[label]))
+        bars.append(StackedBar(short(name), total, TOP + index * ROW + LABEL_ROOM, segments))
+    axis_y = TOP + len(players) * ROW
+    drawn = {s.label for bar in bars for s in bar.segments}
+    return StackedBars(
+        bars=bars,
+        legend=[(colour, label) for label, colour in colours.items() if label in drawn],
+        zero_x=zero_x,
+        ticks=[Tick(t, zero_x + t * scale, _number(t)) for t in ticks],
+        height=int(axis_y + 38),
+        axis_y=axis_y,
+    )

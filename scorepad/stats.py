@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import groupby
+from typing import Any
 
 from django.db.models import Max, Sum
 
 from scorepad import records
-from scorepad.charts import LineChart, line_chart
+from scorepad.charts import BarChart, LineChart, bar_chart, line_chart
 from scorepad.models import GameTally, Group, Player, Result, Rivalry, Standing
 from scorepad.pads import all_pads, get_pad, is_entered
 
@@ -42,7 +44,33 @@ class GameRecord:
     latest_winners: list[Result] = field(default_factory=list)
 
 
-def group_records(group: Group) -> list[GameRecord]:
+class GroupRecords(list[GameRecord]):
+    """A group's records, game by game, and what they add up to across games."""
+
+    @cached_property
+    def wins_chart(self) -> BarChart | None:
+        """Who wins most in the group: each player's wins over every game, most first
+        (the first ``MOST_WINNERS`` of them), from the records already read."""
+        totals: dict[int, list[Any]] = {}
+        for record in self:
+            for row in record.players:
+                name, wins, plays = totals.setdefault(row.player_id, [row.name, 0, 0])[:3]
+                totals[row.player_id][1:] = [wins + row.wins, plays + row.plays]
+        ranked = sorted(totals.values(), key=lambda t: (-t[1], -t[2], t[0]))[:MOST_WINNERS]
+        return bar_chart(
+            [
+                (name, wins, f"{wins} of {plays} · {round(100 * wins / plays)}%")
+                for name, wins, plays in ranked
+            ],
+            axis_label="wins, all games",
+        )
+
+
+# The group page's chart of wins shows this many players, the most winning first.
+MOST_WINNERS = 8
+
+
+def group_records(group: Group) -> GroupRecords:
     """Each game the group has finished plays of, with its records: three queries of the
     records kept (scorepad/records.py), whatever the number of plays."""
     tallies = list(
@@ -73,7 +101,7 @@ def group_records(group: Group) -> list[GameRecord]:
     winners = Result.objects.filter(play__in=[t.latest_id for t in tallies if t.latest_id], rank=1)
     for r in winners.select_related("player", "play").defer("entry").order_by("position"):
         latest[r.play.game].append(r)
-    return [
+    return GroupRecords(
         GameRecord(
             slug=t.game,
             name=get_pad(t.game).info.name,
@@ -84,7 +112,7 @@ def group_records(group: Group) -> list[GameRecord]:
         )
         for t in tallies
         if is_entered(t.game)
-    ]
+    )
 
 
 @dataclass
@@ -108,8 +136,25 @@ class PlayerPage:
     def win_rate(self) -> float:
         return self.wins / self.plays if self.plays else 0.0
 
+    @cached_property
+    def win_rates(self) -> BarChart | None:
+        """The share of each game's plays the player won."""
+        return bar_chart(
+            [
+                (
+                    name,
+                    100 * row.win_rate,
+                    f"{round(100 * row.win_rate)}% · {row.wins} of {row.plays}",
+                )
+                for name, row in self.games
+            ],
+            high=100,
+            unit="%",
+            axis_label="plays won",
+        )
 
-# A chart 320 points wide shows a player's most recent plays of each game, not every one.
+
+# A chart 360 points wide shows a player's most recent plays of each game, not every one.
 CHART_PLAYS = records.RECENT
 
 

@@ -398,7 +398,7 @@ def test_result_shows_only_the_lines_this_entry_scores(client: Client) -> None:
         tally(client, play, position, {"shell_tiles": 3 if position == 0 else 6}, players)
     client.post(f"/plays/{play.uuid}/finish/")
     response = client.get(f"/plays/{play.uuid}/result/")
-    labels = [row["label"] for row in response.context["categories"]]
+    labels = [row.label for row in response.context["table"].rows]
     assert "Points scored during play" not in labels  # a counts-entry line
     assert labels[0] == "Surrounded stations"
     # Ana 3 shells, Ben 6 shells − 3 for the discard: 3 each, a shared first place.

@@ -1055,7 +1055,7 @@ class TestResult:
         ]
         body = response.content.decode()
         # The rank title is the headline; one player has no winner and no tie-break.
-        assert '<h2 id="ranking">Diver</h2>' in body
+        assert '<h1 class="headline">Diver</h1>' in body
         assert "Winner" not in body and "Tie-break" not in body and 'class="ranking"' not in body
         assert "Mira&#x27;s ocean has 3 empty spaces" in body
 

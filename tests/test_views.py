@@ -449,8 +449,8 @@ class TestResult:
         response = alice_client.get(f"/plays/{finished_play.uuid}/result/")
         assert response.status_code == 200
         assert [r.name for r in response.context["by_rank"]] == ["Ben", "Ana"]
-        coral = next(c for c in response.context["categories"] if c["label"] == "Coral")
-        assert coral["values"] == [6, 0]
+        coral = next(row for row in response.context["table"].rows if row.label == "Coral")
+        assert [cell.value for cell in coral.cells] == [6, 0]
         assert response.context["rounds"][1]["values"] == [23, 27]
         assert b"Winner" in response.content
 

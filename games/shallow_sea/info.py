@@ -17,7 +17,7 @@ INFO = GameInfo(
         Category("blue", "Blue Ecosystem card"),
         # "tiles" is the sum of the row lines below it, not added to them again.
         Category("tiles", "Tiles, all rows"),
-        *(Category(f"row_{row}", f"Tiles, row {row}") for row in ROWS),
+        *(Category(f"row_{row}", f"Tiles, row {row}", part_of="tiles") for row in ROWS),
         Category("different_sealife", "Different completed Sealife"),
         Category("incomplete_fish", "Incomplete Fish"),
         Category("lionfish", "Lionfish card"),

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.http import Http404, HttpResponse
 
-from games.contract import FieldError, GameInfo, InvalidInput, Sheet
+from games.contract import Explanation, FieldError, GameInfo, InvalidInput, Sheet
 from scorepad.entries import PlayState
 from scorepad.http import HtmxHttpRequest
 
@@ -108,6 +108,9 @@ class Pad:
     setup: Callable[[HtmxHttpRequest, Pad], HttpResponse] | None = None  # own new-play screen
     # Warnings, more tables, each player's lines: templates/result_extras.html.
     result_extras: Callable[[Play, list[Result]], dict[str, Any]] | None = None
+    # A seat's board with the places one line of its score came from picked out, for the
+    # result page's explanation of that line; None where the line has none to show.
+    explained_board: Callable[[Play, Result, Explanation], Panel | None] | None = None
     personal_pages: tuple[Link, ...] = ()  # a signed-in person's own pages ("Me")
     group_panel: Callable[[Group], Panel | None] | None = None  # on the group's page
     # URL names anyone may open, and those for any signed-in person; every other URL

@@ -3,6 +3,7 @@ the result of a play, and the JSON scoring API."""
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
@@ -15,11 +16,12 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 import games
 from games.contract import InvalidInput
-from scorepad import throttle
+from scorepad import result_page, throttle
 from scorepad.forms import NewPlayForm, SignupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import Group, Play, create_group
@@ -151,33 +153,36 @@ def finish(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
 
 
 @require_GET
+@vary_on_headers("HX-Request")
 def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
+    """The podium, each player's points by category, and the breakdown: a line tapped
+    (?line=, and ?player= for one seat's) shows its explanation, and for htmx only the
+    breakdown's region is sent again."""
     play = _get_play_for_user(request, play_id)
     if not play.is_finished:
         return redirect(play)
     results = play.ordered_results()
-    ctx = {
+    explained = result_page.explanations(play, results)
+    ctx: dict[str, Any] = {
         "play": play,
         "results": results,
-        "by_rank": sorted(results, key=lambda r: (r.rank, r.position)),
-        "categories": [
-            {"label": c.label, "values": [r.breakdown.get(c.key, 0) for r in results]}
-            for c in play.info.categories
-            if any(c.key in r.breakdown for r in results)
-        ],
-        # One player has nobody to beat: no winner, no tie-break.
-        "solo": len(results) == 1,
-        "tiebreaks": [
-            {"label": t.label, "values": [r.tiebreak.get(t.key, 0) for r in results]}
-            for t in play.info.tiebreaks
-            if len(results) > 1
-        ],
+        "table": result_page.breakdown(play, results, explained, request.path, request.GET),
         "rounds": [
             {"number": n, "values": list(values)}
             for n, values in enumerate(
                 zip(*(r.extra.get("rounds", []) for r in results), strict=True), 1
             )
         ],
+    }
+    if request.htmx:
+        return render_screen(request, "result.html", ctx, "breakdown")
+    by_rank = sorted(results, key=lambda r: (r.rank, r.position))
+    ctx |= {
+        "places": result_page.podium(results, play.notes),
+        "points_chart": result_page.points_chart(play, by_rank),
+        "by_rank": by_rank,
+        # One player has nobody to beat: no winner, no tie-break.
+        "solo": len(results) == 1,
         "groups": Group.objects.for_user(request.user).order_by("name"),
     }
     if play.pad.result_extras is not None:
@@ -185,7 +190,7 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     ctx["corrections"] = play.corrections.select_related("result__player")
     access = access_to(request, play)
     ctx["is_host"], ctx["is_member"] = access.is_host, access.is_member
-    return render(request, "result.html", ctx)
+    return render_screen(request, "result.html", ctx)
 
 
 @login_required

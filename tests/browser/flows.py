@@ -176,10 +176,10 @@ def score_reef_draft(phone: Phone, first: str, second: str) -> None:
     expect(page.locator("#scoreboard")).to_contain_text(str(TOTALS["Ben"]))
     phone.shot("reef-draft-scoreboard")
     page.get_by_role("button", name="Finish and see the result").click()
-    winner = page.locator(".ranking li.winner")
+    winner = page.locator(".places li.winner")
     expect(winner).to_contain_text(second)
     expect(winner).to_contain_text(str(TOTALS["Ben"]))
-    expect(page.locator(".ranking")).to_contain_text(str(TOTALS["Ana"]))
+    expect(page.locator(".places")).to_contain_text(str(TOTALS["Ana"]))
 
 
 # --- Seagrass: the live log, with an undo ------------------------------------------------------
@@ -236,7 +236,7 @@ def score_seagrass_with_undo(phone: Phone, first: str, second: str) -> None:
     expect(page.locator(".log")).to_be_visible()
     phone.shot("seagrass-log-final")
     page.get_by_role("button", name="Finish and see the result").click()
-    expect(page.locator(".ranking li.winner")).to_contain_text(first)
+    expect(page.locator(".places li.winner")).to_contain_text(first)
 
 
 def enter_reef(phone: Phone, reef: dict[str, Any]) -> None:
@@ -281,8 +281,8 @@ def score_coral_stations(phone: Phone, first: str, second: str) -> None:
     totals(page).to_have_text(["43", "39"])
     phone.shot("coral-stations-totals")
     page.get_by_role("button", name="Finish and see the result").click()
-    expect(page.locator(".ranking li.winner")).to_contain_text(first)
-    expect(page.locator(".ranking li.winner")).to_contain_text("43")
+    expect(page.locator(".places li.winner")).to_contain_text(first)
+    expect(page.locator(".places li.winner")).to_contain_text("43")
 
 
 # --- Shallow Sea: the board ---------------------------------------------------------------
@@ -405,7 +405,7 @@ def score_shallow_sea_board(phone: Phone, first: str, second: str) -> None:
     expect(page.locator("#players")).to_contain_text("1 tile, 0 fish")
     phone.shot("shallow-sea-players-done")
     page.get_by_role("button", name="Finish and see the result").click()
-    expect(page.locator(".ranking li.winner")).to_contain_text(first)
+    expect(page.locator(".places li.winner")).to_contain_text(first)
     # Complete all Coral Tiles: both of the first player's corals are completed.
     earned = page.locator(".player-extras", has_text=first).locator(".achievements li.earned")
     expect(earned.filter(has_text="Complete all Coral Tiles in your Ocean.")).to_have_count(1)

@@ -59,7 +59,7 @@ def test_log_undo_edit_and_finish(
     page.fill("#id_unplayed_tiles", "5")
     page.get_by_role("button", name="Save and back").click()
     page.get_by_role("button", name="Finish and see the result").click()
-    expect(page.locator(".ranking li.winner")).to_contain_text("Ana")
+    expect(page.locator(".places li.winner")).to_contain_text("Ana")
     screenshot("result")
     assert console_errors == []
 

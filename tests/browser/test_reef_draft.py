@@ -67,11 +67,11 @@ def test_score_a_two_player_game(
     expect(page.get_by_role("heading", name="Reef Draft")).to_be_visible()
     screenshot("scoreboard")
     page.get_by_role("button", name="Finish and see the result").click()
-    winner = page.locator(".ranking li.winner")
+    winner = page.locator(".places li.winner")
     expect(winner).to_have_count(1)
     expect(winner).to_contain_text("Ben")
     expect(winner).to_contain_text(str(TOTALS["Ben"]))
-    expect(page.locator(".ranking")).to_contain_text(str(TOTALS["Ana"]))
+    expect(page.locator(".places")).to_contain_text(str(TOTALS["Ana"]))
     screenshot("result")
     assert console_errors == []
 
@@ -96,7 +96,7 @@ def test_a_reef_of_the_wrong_size_is_flagged_and_blocks_finishing(
     expect(page.get_by_role("status")).to_contain_text(
         "Round 3, Ben's reef: 12 cards, but every reef ends a round with exactly 10"
     )
-    expect(page.locator(".ranking")).to_have_count(0)
+    expect(page.locator(".places")).to_have_count(0)
     screenshot("refused")
     assert console_errors == []
 

@@ -144,7 +144,7 @@ def test_an_ocean_tapped_in_scores_as_the_api_does(
     screenshot("hub", full_page=False)
 
     page.get_by_role("button", name="Finish and see the result").click()
-    expect(page.locator(".ranking li.winner")).to_contain_text("Mira")
+    expect(page.locator(".places li.winner")).to_contain_text("Mira")
     screenshot("result")
 
     play = Play.objects.get()

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.contract import InvalidInput
+from games.contract import Explanation, InvalidInput
 from games.shallow_sea.data import (
     BLUE_CARDS,
     BUBBLES,
@@ -30,6 +30,7 @@ from games.shallow_sea.data import (
 from games.shallow_sea.info import INFO
 from games.shallow_sea.scoring import lonely_tiles
 from scorepad.models import Group, Play, Result
+from scorepad.pads import Panel
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
 
 # --- The ocean, drawn -----------------------------------------------------------
@@ -203,6 +204,7 @@ class DrawnSpace:
     small: str  # the line above it
     fish: str | None  # the Completed Fish's color on a completed coral
     selected: bool
+    lit: bool = False  # one of the spaces the line being explained came from
 
     @property
     def tile_json(self) -> str:
@@ -218,10 +220,15 @@ class DrawnBubble:
     label: str
     selected: bool
     free: bool  # no tile touches it yet
+    lit: bool = False  # one of the bubbles the line being explained came from
 
 
 def draw_space(
-    shape: SpaceShape, tile: Mapping[str, Any] | None, selected: bool, lonely: bool = False
+    shape: SpaceShape,
+    tile: Mapping[str, Any] | None,
+    selected: bool,
+    lonely: bool = False,
+    lit: bool = False,
 ) -> DrawnSpace:
     classes = ["space"]
     big = small = ""
@@ -257,17 +264,29 @@ def draw_space(
     if lonely:  # the game warns of it too (scoring.ocean_warnings)
         classes.append("lonely")
         label += "; neighbors no other tile: check it"
-    return DrawnSpace(shape, tile, label, " ".join(classes), big, small, fish, selected)
+    if lit:
+        classes.append("lit")
+    return DrawnSpace(shape, tile, label, " ".join(classes), big, small, fish, selected, lit)
 
 
 def draw_board(
-    board: Mapping[str, Any], *, selected_space: str | None = None, selected: Point | None = None
+    board: Mapping[str, Any],
+    *,
+    selected_space: str | None = None,
+    selected: Point | None = None,
+    lit: Explanation | None = None,
 ) -> dict[str, Any]:
+    """The board as the templates draw it; ``lit`` picks out the spaces and bubbles that
+    one line of the player's score came from."""
     tiles = board.get("tiles", {})
     lonely = set(lonely_tiles(tiles))
     fish = fish_on_bubbles(board)
+    lit_spaces = set(lit.spaces) if lit else set()
+    lit_bubbles = {bubble_point(name) for name in lit.bubbles} if lit else set()
     spaces = [
-        draw_space(shape, tiles.get(name), name == selected_space, name in lonely)
+        draw_space(
+            shape, tiles.get(name), name == selected_space, name in lonely, name in lit_spaces
+        )
         for name, shape in SPACE_SHAPES.items()
     ]
     bubbles = []
@@ -283,6 +302,7 @@ def draw_board(
                 label,
                 point == selected,
                 not any(space in tiles for space in shape.spaces),
+                point in lit_bubbles,
             )
         )
     return {
@@ -296,6 +316,7 @@ def draw_board(
         "tiles": len(tiles),
         "fish": len(fish),
         "empty": len(SPACES) - len(tiles),
+        "lit": lit if lit and (lit.spaces or lit.bubbles) else None,
     }
 
 
@@ -566,3 +587,15 @@ def result_extras(play: Play, results: list[Result]) -> dict[str, Any]:
         if lines or lists:
             players.append({"name": result.name, "lines": lines, "lists": lists})
     return {"warnings": warnings, "tables": tables, "players": players, "headline": headline}
+
+
+def explained_board(play: Play, result: Result, explanation: Explanation) -> Panel | None:
+    """The seat's ocean with the spaces and bubbles of one line of its score lit (the
+    result page's explanation); None for a line the board does not hold (Seashells, a
+    paper-pad column)."""
+    if play.options.get("entry", "board") != "board":
+        return None
+    if not explanation.spaces and not explanation.bubbles:
+        return None
+    board = draw_board(board_of(result), lit=explanation)
+    return Panel("shallow_sea/lit_ocean.html", {"board": board, "result": result})

@@ -17,7 +17,7 @@ from scorepad.entries import PlayState
 from scorepad.models import Play, play_from_input
 from scorepad.pads import Link, Pad, Sample, StoredPlay
 from scorepad.pads.shallow_sea import achievements, views
-from scorepad.pads.shallow_sea.board import result_extras
+from scorepad.pads.shallow_sea.board import explained_board, result_extras
 
 
 def to_input(state: PlayState) -> dict[str, Any]:
@@ -91,6 +91,7 @@ PADS = [
         seat_status=views.seat_status,
         setup=views.setup,
         result_extras=result_extras,
+        explained_board=explained_board,
         personal_pages=(
             Link("Achievements", "achievements"),
             Link("Solo ladder", "solo_ladder"),

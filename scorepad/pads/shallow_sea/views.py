@@ -149,20 +149,41 @@ def seat_status(play: Play, result: Result, progress: Progress) -> SeatStatus:
     return SeatStatus(ENTERING, f"{detail} · {left} to do") if left else SeatStatus(DONE, detail)
 
 
-def _live(play: Play, results: list[Result], result: Result) -> dict[str, Any]:
-    """The seat's live panel: its lines, the warnings about its ocean, what is left."""
+def _live(
+    play: Play, results: list[Result], result: Result, *, line: str = "", line_url: str = ""
+) -> dict[str, Any]:
+    """The seat's live panel: its lines, the warnings about its ocean, what is left.
+    With ``line_url`` (the ocean's screen, ending in ``?`` or ``&``) each line that
+    scores links to that screen with the line selected (``line=``); ``line`` is the one
+    selected: its explanation shows under it, and the board lights its spaces and
+    bubbles."""
     progress: Progress = play.progress(results, strict=True)
     player = progress.player(results.index(result))
     parsed = progress.parsed.entries.get(result.name) if progress.parsed else None
     board = _entry_kind(play) == "board"
     setup = play.options.get("setup", {})
+    explained = {e.line: e for e in player.explain if not e.tiebreak} if player else {}
+    lines = score_lines(player, play.mode, setup, rows=board) if player else []
+    for shown in lines:
+        key = shown["key"]
+        shown["explained"] = explained.get(key)
+        shown["selected"] = key == line
+        # The selected line's link clears it; the others select theirs.
+        if line_url and key in explained:
+            shown["href"] = line_url.rstrip("?&") if key == line else f"{line_url}line={key}"
     return {
         "player": player,
-        "lines": score_lines(player, play.mode, setup, rows=board) if player else [],
+        "explained": explained.get(line),
+        "lines": lines,
         "warnings": ocean_warnings(result.name, parsed) if isinstance(parsed, Ocean) else [],
         "to_finish": progress.left_to_enter(_entry_field(play, result)),
         "problems": progress.problems,
     }
+
+
+def _line_url(play: Play, result: Result, tap: str) -> str:
+    """The ocean's screen in this tap mode, ready for a ``line=`` to select."""
+    return seat_url(play, result) + ("?tap=fish&" if tap == "fish" else "?")
 
 
 def _get_seat_play_for_user(request: HtmxHttpRequest, play_id: UUID, entry: str) -> Play:
@@ -183,6 +204,7 @@ def _ocean_context(
     editor: dict[str, Any] | None = None,
     extras: OceanExtrasForm | None = None,
     saved: str = "",
+    line: str = "",
 ) -> dict[str, Any]:
     board = board_of(result)
     achievement = play.options.get("achievement")
@@ -192,18 +214,21 @@ def _ocean_context(
     selected_space = editor["space"] if editor and editor.get("space") else None
     selected_bubble = editor["point"] if editor and editor.get("point") else None
     later = next_seat(results, result.position, access)
+    live = _live(play, results, result, line=line, line_url=_line_url(play, result, tap))
     return {
         "play": play,
         "results": results,
         "result": result,
         "tap": tap,
         "ocean_url": seat_url(play, result),
-        "board": draw_board(board, selected_space=selected_space, selected=selected_bubble),
+        "board": draw_board(
+            board, selected_space=selected_space, selected=selected_bubble, lit=live["explained"]
+        ),
         "drawn": fingerprint(board),
         "editor": editor,
         "extras": extras,
         "form": extras,
-        "live": _live(play, results, result),
+        "live": live,
         "saved": saved,
         "next_url": seat_or_table_url(play, later),
         "next_name": later.name if later else None,
@@ -260,7 +285,8 @@ def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
     tap = "fish" if request.GET.get("tap") == "fish" else "tiles"
     template = "shallow_sea/ocean.html"
     if request.method == "GET":
-        ctx = _ocean_context(play, results, result, access, tap=tap)
+        line = request.GET.get("line", "")
+        ctx = _ocean_context(play, results, result, access, tap=tap, line=line)
         # The tap-mode switch pushes its URL; going back to it asks for the whole page.
         restoring = request.htmx and request.htmx.history_restore_request
         return render_screen(request, template, ctx, None if restoring else "switched")
@@ -289,7 +315,7 @@ def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
         ctx = {
             "result": result,
             "board": draw_board(board_of(result)),
-            "live": _live(play, results, result),
+            "live": _live(play, results, result, line_url=_line_url(play, result, tap)),
             "form": form,
         }
     else:
@@ -438,7 +464,7 @@ def _after_save(
         "tap": tap,
         "board": board,
         "changed": {"spaces": spaces, "bubbles": bubbles},
-        "live": _live(play, results, result),
+        "live": _live(play, results, result, line_url=_line_url(play, result, tap)),
         "saved": f"Saved {said}",
         "learnt": learnt,
     }

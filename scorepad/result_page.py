@@ -1,0 +1,199 @@
+"""What the result page shows of a finished play, beyond the stored numbers: the podium
+(places, shared places and the tie-break sentence beside the players it separated), each
+player's points as a bar by category, and the breakdown table whose every cell links to
+that line's explanation.
+
+Explanations are not stored with a result: they are worked out again from the stored
+entries by the game's own pure function, so plays finished before there were
+explanations are explained too, and the words follow the game module as it is now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.contract import Explanation, InvalidInput, tied_totals
+from scorepad.charts import StackedBars, stacked_bars
+from scorepad.models import Play, Result
+
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def ordinal(rank: int) -> str:
+    return ORDINALS.get(rank, f"{rank}th")
+
+
+@dataclass
+class Place:
+    """One step of the podium: the players holding one rank (more than one: shared)."""
+
+    rank: int
+    results: list[Result]
+    total: int
+    tied: bool = False  # level on points with another place: a tie-break parted them
+    note: str = ""  # the tie-break sentence, on the last place of the players it is about
+
+    @property
+    def shared(self) -> bool:
+        return len(self.results) > 1
+
+    @property
+    def title(self) -> str:
+        if self.rank == 1:
+            return "Shared win" if self.shared else "Winner"
+        return f"Shared {ordinal(self.rank)}" if self.shared else ordinal(self.rank)
+
+
+def podium(results: Sequence[Result], notes: Sequence[str]) -> list[Place]:
+    """Places best first; players level on points (and ``notes``, one per such total,
+    highest first, as games.contract.rank_players writes them) marked and explained
+    beside them."""
+    places: list[Place] = []
+    for result in sorted(results, key=lambda r: (r.rank or 0, r.position)):
+        if places and places[-1].rank == result.rank:
+            places[-1].results.append(result)
+        else:
+            places.append(Place(result.rank or 0, [result], result.total or 0))
+    notes_by_total = dict(zip(tied_totals([r.total or 0 for r in results]), notes, strict=False))
+    for total, note in notes_by_total.items():
+        level = [p for p in places if p.total == total]
+        for place in level:
+            place.tied = True
+        level[-1].note = note
+    return places
+
+
+def line_key(explanation: Explanation) -> str:
+    """How a line is named in the page's address (?line=): a tie-break can share its key
+    with a breakdown line (a game may break ties on the cards a line counts), so it says
+    it is one."""
+    return f"tiebreak-{explanation.line}" if explanation.tiebreak else explanation.line
+
+
+def explanations(play: Play, results: Sequence[Result]) -> dict[int, dict[str, Explanation]]:
+    """Each seat's explanations by line_key, scored again from the stored entries; none
+    when the entries no longer score (the rules changed since, say): the stored numbers
+    still show."""
+    try:
+        sheet = play.score(partial=False, state=play.state(results))
+    except InvalidInput:
+        return {}
+    return {
+        result.position: {line_key(e): e for e in scored.explain}
+        for result, scored in zip(results, sheet.players, strict=True)
+    }
+
+
+@dataclass(frozen=True)
+class Cell:
+    value: int
+    href: str  # "" for a line with nothing to explain
+    selected: bool
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    key: str
+    cells: list[Cell]
+    sub: bool = False  # a sub-line (a round, a row of a line of all rows)
+    href: str = ""  # the line for every player
+
+
+@dataclass
+class Selected:
+    """The line asked for (?line=, and ?player= for one seat's): each sentence, and the
+    board a game draws for one seat's line (its pad's explained_board)."""
+
+    label: str
+    lines: list[tuple[Result, Explanation]]
+    board: Any = None
+    player: Result | None = None
+
+
+@dataclass
+class Breakdown:
+    rows: list[Row]
+    tiebreak_rows: list[Row]
+    selected: Selected | None = None
+
+
+def _link(path: str, key: str, position: int | None = None) -> str:
+    player = "" if position is None else f"&player={position}"
+    return f"{path}?line={key}{player}"
+
+
+def breakdown(
+    play: Play,
+    results: Sequence[Result],
+    explained: Mapping[int, Mapping[str, Explanation]],
+    path: str,
+    query: Mapping[str, str],
+) -> Breakdown:
+    """The breakdown table's lines, each cell linked to its explanation, and the line the
+    address selects (an unknown line or player selects none)."""
+    info = play.info
+    line = query.get("line", "")
+    player = query.get("player", "")
+    position = int(player) if player.isdigit() else None
+
+    def row(label: str, key: str, values: Sequence[int], sub: bool = False) -> Row:
+        cells = []
+        for result, value in zip(results, values, strict=True):
+            known = key in explained.get(result.position, {})
+            cells.append(
+                Cell(
+                    value,
+                    _link(path, key, result.position) if known else "",
+                    known and key == line and result.position == position,
+                )
+            )
+        whole = _link(path, key) if any(c.href for c in cells) else ""
+        return Row(label, key, cells, sub, whole)
+
+    rows = [
+        row(c.label, c.key, [r.breakdown.get(c.key, 0) for r in results], bool(c.part_of))
+        for c in info.categories
+        if any(c.key in r.breakdown for r in results)
+    ]
+    tiebreak_rows = [
+        row(
+            f"Tie-break: {t.label}",
+            f"tiebreak-{t.key}",
+            [r.tiebreak.get(t.key, 0) for r in results],
+            True,
+        )
+        for t in info.tiebreaks
+        if len(results) > 1
+    ]
+    labels = {r.key: r.label for r in [*rows, *tiebreak_rows]}
+    selected = None
+    if line in labels:
+        chosen = [r for r in results if position is None or r.position == position]
+        lines = [
+            (r, explained[r.position][line])
+            for r in chosen
+            if line in explained.get(r.position, {})
+        ]
+        if lines:
+            selected = Selected(labels[line], lines)
+            if position is not None:
+                result, explanation = lines[0]
+                selected.player = result
+                if play.pad.explained_board is not None:
+                    selected.board = play.pad.explained_board(play, result, explanation)
+    return Breakdown(rows, tiebreak_rows, selected)
+
+
+def points_chart(play: Play, by_rank: Sequence[Result]) -> StackedBars | None:
+    """Each player's points, best first, as one bar by category: the lines that add up
+    to the total (a sub-line is in its line already)."""
+    categories = [c for c in play.info.categories if not c.part_of]
+    return stacked_bars(
+        [
+            (r.name, r.total or 0, [(c.label, r.breakdown.get(c.key, 0)) for c in categories])
+            for r in by_rank
+        ]
+    )

@@ -1,0 +1,65 @@
+"""The player and group pages' charts (scorepad/stats.py, drawn by scorepad/charts.py):
+from the kept records, in the few queries those pages already make."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from scorepad.models import Group
+from tests.test_groups import record_play
+
+
+@pytest.fixture
+def three_plays(group: Group) -> Group:
+    record_play(group, {"Ana": 50, "Ben": 40, "Cleo": 45}, day=1)
+    record_play(group, {"Ana": 30, "Ben": 40}, day=2)
+    record_play(group, {"Ana": 44, "Cleo": 44}, day=3)
+    return group
+
+
+def test_the_group_page_charts_who_wins_most(alice_client: Client, three_plays: Group) -> None:
+    response = alice_client.get(f"/groups/{three_plays.pk}/")
+    chart = response.context["records"].wins_chart
+    # Ana won plays 1 and 3 (a shared win), Ben play 2, Cleo shared play 3.
+    assert [(b.label, b.value, b.text) for b in chart.bars] == [
+        ("Ana", 2, "2 of 3 · 67%"),
+        ("Ben", 1, "1 of 2 · 50%"),
+        ("Cleo", 1, "1 of 2 · 50%"),
+    ]
+    assert [t.label for t in chart.ticks] == ["0", "1", "2"]
+    body = response.content.decode()
+    assert "Who wins most" in body and "wins, all games" in body
+
+
+def test_the_player_page_charts_win_rates_and_scores_with_axes(
+    alice_client: Client, three_plays: Group
+) -> None:
+    ana = three_plays.players.get(name="Ana")
+    response = alice_client.get(f"/groups/{three_plays.pk}/players/{ana.pk}/")
+    page = response.context["page"]
+    ((bar),) = page.win_rates.bars
+    assert (bar.label, bar.text) == ("Reef Draft", "67% · 2 of 3")
+    assert page.win_rates.ticks[-1].label == "100%"
+    ((_, chart),) = page.charts
+    assert chart.average == pytest.approx(124 / 3)
+    body = response.content.decode()
+    assert "Win rate by game" in body
+    assert "Reef Draft: scores over time" in body
+    assert 'class="average"' in body and "average 41.3" in body
+    assert 'class="tick y-tick"' in body and ">points</text>" in body
+
+
+def test_no_plays_no_charts(alice_client: Client, group: Group, alice: object) -> None:
+    response = alice_client.get(f"/groups/{group.pk}/")
+    assert response.context["records"].wins_chart is None
+    assert "Who wins most" not in response.content.decode()
+
+
+def test_outsider_gets_404(
+    alice_client: Client, outsider_client: Client, three_plays: Group
+) -> None:
+    ana = three_plays.players.get(name="Ana")
+    for url in (f"/groups/{three_plays.pk}/", f"/groups/{three_plays.pk}/players/{ana.pk}/"):
+        assert alice_client.get(url).status_code == 200
+        assert outsider_client.get(url).status_code == 404
