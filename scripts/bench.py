@@ -732,7 +732,7 @@ def write_doc(section: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--requests", type=int, default=200, help="timed requests per row")
+    parser.add_argument("--requests", type=int, default=120, help="timed requests per row")
     parser.add_argument("--warmup", type=int, default=20, help="uncounted rounds first")
     parser.add_argument(
         "--plays",
@@ -761,8 +761,8 @@ def main() -> int:
     parser.add_argument(
         "--table-seconds", type=int, default=20, help="the whole tables' load run: duration"
     )
-    parser.add_argument("--scoring-calls", type=int, default=2000)
-    parser.add_argument("--hostile-calls", type=int, default=20, help="per shape and game")
+    parser.add_argument("--scoring-calls", type=int, default=1000)
+    parser.add_argument("--hostile-calls", type=int, default=10, help="per shape and game")
     parser.add_argument(
         "--import-plays",
         type=int,

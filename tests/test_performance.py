@@ -129,8 +129,11 @@ def settings_value(expression: str, **env: str) -> Any:
     return ast.literal_eval(out.stdout.strip())
 
 
-def test_sqlite_connections_are_kept_unless_told_otherwise() -> None:
+def test_connections_are_kept_unless_told_otherwise() -> None:
     age = 's.DATABASES["default"]["CONN_MAX_AGE"]'
+    postgres = "postgres://u:p@localhost:5432/scorepad"
     assert settings_value(age) == 600
+    assert settings_value(age, DATABASE_URL=postgres) == 600
     assert settings_value(age, CONN_MAX_AGE="0") == 0
-    assert settings_value(age, DATABASE_URL="postgres://u:p@localhost:5432/scorepad") == 0
+    assert settings_value(age, DATABASE_URL=postgres, CONN_MAX_AGE="0") == 0
+    assert settings_value('s.DATABASES["default"]["CONN_HEALTH_CHECKS"]', DATABASE_URL=postgres)

@@ -1,12 +1,13 @@
 """Benchmark data: groups of finished plays across the site's games, 1,000 by default.
 
-The first plays of a group (up to ``SITE_BUILT``) are built the way the site builds one
-and scored by the real games: each game's worked example (its pad's ``example_input``),
+The first group's first plays (up to ``SITE_BUILT``) are built the way the site builds
+one and scored by the real games: each game's worked example (its pad's ``example_input``),
 varied where the pad can vary it, stored by ``play_from_input`` (seats, entries, the
 log), then finished. The examples' players become different people of the group, the
 seats are shuffled and the dates spread over three years. The rest are those plays
 again, exported and imported as a Scorepad file (``exports.import_history``: scored
-again, written in bulk), which takes seconds for 10,000 rather than minutes. The
+again, written in bulk), which takes seconds for 10,000 rather than minutes; the other
+groups hold copies of the first group's built plays only. The
 account's own player sits at every play, so its player page covers them all.
 ``--plays`` given more than once makes a group of each size (the first is "Benchmark
 table", the others say their size), the same account in each.
@@ -112,27 +113,34 @@ class Builder:
         return play_from_input(pad.slug, entered, group=self.group, user=self.user), data
 
 
-def seed_history(builder: Builder, count: int) -> None:
+def seed_history(
+    builder: Builder, count: int, originals: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
     """``count`` finished plays in the builder's group, oldest first, one or two a day
-    as a group that meets often would play them: the first SITE_BUILT built by the site,
-    the rest imported copies of them with their own dates."""
+    as a group that meets often would play them: the first SITE_BUILT built by the site
+    (unless another group's are given, as ``originals``: its plays as exported), the rest
+    imported copies of them with their own dates. Returns the plays copied."""
     pads = all_pads()
     first_day = timezone.localdate() - timedelta(days=DAYS)
     days = [first_day + timedelta(days=i * DAYS // max(count, 1)) for i in range(count)]
-    built = [builder.play(pads[i % len(pads)], days[i]) for i in range(min(count, SITE_BUILT))]
-    if count <= len(built):
-        return
-    document = exports.history_document(
-        builder.group,
-        exports.with_entries(Play.objects.filter(pk__in=[p.pk for p in built])),
-        timezone.localtime(),
-    )
-    originals = document["plays"]
-    document["plays"] = [
-        {**originals[i % len(originals)], "id": str(uuid.uuid4()), "date": day.isoformat()}
-        for i, day in enumerate(days[len(built) :])
-    ]
-    exports.import_history(document, builder.group, builder.user)
+    built: list[Play] = []
+    if originals is None:
+        built = [builder.play(pads[i % len(pads)], days[i]) for i in range(min(count, SITE_BUILT))]
+        originals = exports.history_document(
+            builder.group,
+            exports.with_entries(Play.objects.filter(pk__in=[p.pk for p in built])),
+            timezone.localtime(),
+        )["plays"]
+    if count > len(built):
+        document = exports.history_document(
+            builder.group, Play.objects.none(), timezone.localtime()
+        )
+        document["plays"] = [
+            {**originals[i % len(originals)], "id": str(uuid.uuid4()), "date": day.isoformat()}
+            for i, day in enumerate(days[len(built) :])
+        ]
+        exports.import_history(document, builder.group, builder.user)
+    return originals
 
 
 class Command(BaseCommand):
@@ -173,12 +181,13 @@ class Command(BaseCommand):
             sizes = [sizes]
         rng = random.Random(options["seed"])
         histories = []
+        originals = None  # the first group's plays, built by the site; copied into the others
         for n, count in enumerate(sizes):
             name = "Benchmark table" if n == 0 else f"Benchmark table, {count:,} plays"
             group = create_group(name, user)
             owner = group.players.get(user=user)
             builder = Builder(group, user, owner.name, rng)
-            seed_history(builder, count)
+            originals = seed_history(builder, count, originals)
             histories.append({"group": group.pk, "player": owner.pk, "plays": count})
         group = Group.objects.get(pk=histories[0]["group"])
         builder = Builder(group, user, group.players.get(user=user).name, rng)
