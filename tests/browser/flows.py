@@ -570,7 +570,9 @@ def live_log_counts_history_stats_and_export(phones: Phones, js: bool, scheme: S
     page.locator(".record", has_text="Seagrass").get_by_role("link", name="Ana").click()
     expect(page.get_by_role("heading", name="Ana", level=1)).to_be_visible()
     expect(page.locator(".stat-line")).to_contain_text("2 plays · 2 wins")
-    expect(page.get_by_role("img", name=re.compile("^Coral Stations: scores over time"))).to_be_visible()
+    expect(
+        page.get_by_role("img", name=re.compile("^Coral Stations: scores over time"))
+    ).to_be_visible()
     ana.shot("player")
 
     page.get_by_role("link", name=f"← {GROUP}").click()
