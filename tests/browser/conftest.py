@@ -14,6 +14,8 @@ Every test in this folder gets the ``browser`` marker (``pytest -m "not browser"
 Environment:
   CHROMIUM            browser binary (default /usr/bin/chromium; ``make test`` installs it)
   TEST_ARTIFACTS_DIR  where screenshots go (default <repo>/test-artifacts)
+  SCREENSHOTS         0 takes none (CI's default, where nobody looks at them: a quarter of
+                      some tests' time); 1 takes them (the default anywhere else)
 Playwright never downloads a browser here: there is no ``playwright install``.
 """
 
@@ -42,6 +44,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(os.environ.get("TEST_ARTIFACTS_DIR", REPO / "test-artifacts"))
+SCREENSHOTS = os.environ.get("SCREENSHOTS", "0" if os.environ.get("CI") else "1") != "0"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -52,6 +55,18 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def screenshots_only_where_looked_at() -> Iterator[None]:
+    """Every screenshot the tests take (a page's, an element's) is a no-op without
+    SCREENSHOTS: the tests' assertions never read them."""
+    if SCREENSHOTS:
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Page, "screenshot", lambda self, **options: b"")
+        yield
 
 
 class ContextOptions(TypedDict):
