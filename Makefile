@@ -114,6 +114,7 @@ collectstatic: venv
 test-sqlite: venv chromium
 	env -u DATABASE_URL $(PY) -m pytest
 
+# The tests that use a database (tests/conftest.py leaves out the pure ones, run above).
 test-postgres: venv chromium postgres
 	scripts/with-postgres $(PY) -m pytest
 

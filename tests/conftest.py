@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -20,6 +21,26 @@ from django.test import Client
 
 from scorepad.models import Group, Membership, Play, play_from_input
 from scorepad.pads import get_pad
+
+# What a test needs to reach the database: pytest-django refuses it to any other test.
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On PostgreSQL (make test's second pass) only the tests that use a database run:
+    the pure ones (scoring, charts, the games' properties) ran on the first pass, and
+    would test nothing new here, only CI's time."""
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        return
+    pure = [
+        item
+        for item in items
+        if item.get_closest_marker("django_db") is None
+        and not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    ]
+    if pure:
+        config.hook.pytest_deselected(items=pure)
+        items[:] = [item for item in items if item not in pure]
 
 
 def logged_in(user: Any) -> Client:

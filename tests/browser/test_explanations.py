@@ -2,14 +2,12 @@
 tapping a Shallow Sea line lights exactly its spaces and bubbles, on the result page and
 in the ocean screen's live panel, with htmx and as a plain link without JavaScript; the
 result, player and group pages pass axe in both colour schemes and are photographed at
-390 px (copies in /tmp/explain-shots/ to look at)."""
+390 px (test-artifacts/, to look at)."""
 
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -22,8 +20,6 @@ from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, bubble_point
 from tests.browser import flows
 from tests.browser.accessibility import Scheme
 from tests.browser.phones import Phone, Phones, phones_at_the_table
-
-SHOTS = Path("/tmp/explain-shots")
 
 
 @pytest.fixture
@@ -121,11 +117,10 @@ def test_result_player_and_group_pages(phones: Phones, scheme: Scheme) -> None:
     page = phone.page
 
     def shot(name: str) -> None:
-        shutil.copy(phone.shot(name), SHOTS / f"{name}-{scheme}.png")
+        phone.shot(f"{name}-{scheme}")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"{name} is {width} px wide"
 
-    SHOTS.mkdir(exist_ok=True)
     page.goto(f"/plays/{reef.uuid}/result/")
     expect(page.locator(".place.winner")).to_contain_text("Cleo")
     expect(page.locator(".place.shared .tie-note")).to_contain_text("Ana and Ben tie on 43")
