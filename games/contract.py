@@ -15,6 +15,7 @@ validation helpers so every game words its messages the same way.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -200,7 +201,7 @@ def rank_players(players: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> l
 def tied_totals(totals: Sequence[int]) -> list[int]:
     """The totals more than one player holds, highest first: one note each, in this
     order (so the result page puts each note beside the players it is about)."""
-    return sorted({t for t in totals if list(totals).count(t) > 1}, reverse=True)
+    return sorted((t for t, held in Counter(totals).items() if held > 1), reverse=True)
 
 
 def _explain_tie(total: int, tied: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> str:

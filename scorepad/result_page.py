@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.contract import Explanation, InvalidInput, tied_totals
+from games.contract import Explanation, InvalidInput, Sheet, tied_totals
 from scorepad.charts import StackedBars, stacked_bars
 from scorepad.models import Play, Result
 
@@ -72,13 +72,21 @@ def line_key(explanation: Explanation) -> str:
     return f"tiebreak-{explanation.line}" if explanation.tiebreak else explanation.line
 
 
-def explanations(play: Play, results: Sequence[Result]) -> dict[int, dict[str, Explanation]]:
-    """Each seat's explanations by line_key, scored again from the stored entries; none
-    when the entries no longer score (the rules changed since, say): the stored numbers
-    still show."""
+def final_sheet(play: Play, results: Sequence[Result]) -> Sheet | None:
+    """The finished play scored again from its stored entries, once for the whole page
+    (its explanations, a pad's extras); None when the entries no longer score (the rules
+    changed since, say): the stored numbers still show."""
     try:
-        sheet = play.score(partial=False, state=play.state(results))
+        return play.score(partial=False, state=play.state(results))
     except InvalidInput:
+        return None
+
+
+def explanations(
+    results: Sequence[Result], sheet: Sheet | None
+) -> dict[int, dict[str, Explanation]]:
+    """Each seat's explanations by line_key; none without a sheet."""
+    if sheet is None:
         return {}
     return {
         result.position: {line_key(e): e for e in scored.explain}

@@ -6,11 +6,10 @@ same few queries, each reading a row per game and player, however many plays the
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import groupby
-from typing import Any
 
 from django.db.models import Max, Sum
 
@@ -51,16 +50,19 @@ class GroupRecords(list[GameRecord]):
     def wins_chart(self) -> BarChart | None:
         """Who wins most in the group: each player's wins over every game, most first
         (the first ``MOST_WINNERS`` of them), from the records already read."""
-        totals: dict[int, list[Any]] = {}
+        names: dict[int, str] = {}
+        wins: Counter[int] = Counter()
+        plays: Counter[int] = Counter()
         for record in self:
             for row in record.players:
-                name, wins, plays = totals.setdefault(row.player_id, [row.name, 0, 0])[:3]
-                totals[row.player_id][1:] = [wins + row.wins, plays + row.plays]
-        ranked = sorted(totals.values(), key=lambda t: (-t[1], -t[2], t[0]))[:MOST_WINNERS]
+                names[row.player_id] = row.name
+                wins[row.player_id] += row.wins
+                plays[row.player_id] += row.plays
+        ranked = sorted(names, key=lambda p: (-wins[p], -plays[p], names[p]))[:MOST_WINNERS]
         return bar_chart(
             [
-                (name, wins, f"{wins} of {plays} · {round(100 * wins / plays)}%")
-                for name, wins, plays in ranked
+                (names[p], wins[p], f"{wins[p]} of {plays[p]} · {round(100 * wins[p] / plays[p])}%")
+                for p in ranked
             ],
             axis_label="wins, all games",
         )

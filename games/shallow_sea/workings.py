@@ -8,6 +8,7 @@ docs/games/shallow-sea.md, "Explanations".
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -108,11 +109,9 @@ def added(terms: list[str], total: int) -> str:
 
 def named(counted: Iterable[Counted]) -> str:
     """The labels of what a card counted: "red, 2 yellow, purple"; one label said once."""
-    labels = [c.label for c in counted if c.label]
-    distinct = list(dict.fromkeys(labels))
-    if len(distinct) <= 1:
-        return "".join(distinct)
-    counts = {label: labels.count(label) for label in distinct}
+    counts = Counter(c.label for c in counted if c.label)  # in the order first counted
+    if len(counts) <= 1:
+        return "".join(counts)
     return ", ".join(label if n == 1 else f"{n} {label}" for label, n in counts.items())
 
 

@@ -107,7 +107,8 @@ class Pad:
     mode_labels: Mapping[str, str] = field(default_factory=dict)  # the new-play form's words
     setup: Callable[[HtmxHttpRequest, Pad], HttpResponse] | None = None  # own new-play screen
     # Warnings, more tables, each player's lines: templates/result_extras.html.
-    result_extras: Callable[[Play, list[Result]], dict[str, Any]] | None = None
+    # Given the play's sheet scored again (None when its entries no longer score).
+    result_extras: Callable[[Play, list[Result], Sheet | None], dict[str, Any]] | None = None
     # A seat's board with the places one line of its score came from picked out, for the
     # result page's explanation of that line; None where the line has none to show.
     explained_board: Callable[[Play, Result, Explanation], Panel | None] | None = None

@@ -162,7 +162,8 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     if not play.is_finished:
         return redirect(play)
     results = play.ordered_results()
-    explained = result_page.explanations(play, results)
+    sheet = result_page.final_sheet(play, results)
+    explained = result_page.explanations(results, sheet)
     ctx: dict[str, Any] = {
         "play": play,
         "results": results,
@@ -186,7 +187,7 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
         "groups": Group.objects.for_user(request.user).order_by("name"),
     }
     if play.pad.result_extras is not None:
-        ctx["extras"] = play.pad.result_extras(play, results)
+        ctx["extras"] = play.pad.result_extras(play, results, sheet)
     ctx["corrections"] = play.corrections.select_related("result__player")
     access = access_to(request, play)
     ctx["is_host"], ctx["is_member"] = access.is_host, access.is_member

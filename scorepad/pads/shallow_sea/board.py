@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.contract import Explanation, InvalidInput
+from games.contract import Explanation, Sheet
 from games.shallow_sea.data import (
     BLUE_CARDS,
     BUBBLES,
@@ -518,14 +518,11 @@ def _achievement_text(item: Mapping[str, Any]) -> str:
     return f"{item['number']}. {item['objective']}"
 
 
-def result_extras(play: Play, results: list[Result]) -> dict[str, Any]:
+def result_extras(play: Play, results: list[Result], sheet: Sheet | None) -> dict[str, Any]:
     """What the result page adds for Shallow Sea: the warnings, each Ecosystem card's
     VPs, the solo rank title (the result's headline), the left-out color of scenario 15
     and the achievements."""
-    try:
-        warnings = play.score(partial=False).extra.get("warnings", [])
-    except InvalidInput:
-        warnings = []
+    warnings = sheet.extra.get("warnings", []) if sheet else []
     cards: dict[tuple[str, int], list[str]] = {}
     for index, result in enumerate(results):
         for card in result.extra.get("ecosystem_cards", []):
