@@ -24,11 +24,12 @@ DEPLOY_CHECK_ENV := DEBUG=0 ALLOWED_HOSTS=example.com \
 	SECRET_KEY=ci-deploy-check-7f3a9c1e5b8d2f6a0c4e9b7d1a3f5c8e2b6d0a4f9c7e1b5d3a8f2c6e0b4d9a7
 
 .PHONY: help venv run test lint fmt check deploy-check collectstatic test-sqlite test-postgres \
-	chromium postgres clean
+	test-databases test-stress chromium postgres clean
 
 help:
 	@echo "make run     set up the venv, migrate, load demo data, serve http://localhost:8000 (SQLite)"
 	@echo "make test    lint, Django checks, whole suite on SQLite and on a throwaway PostgreSQL 15"
+	@echo "make test-stress  the browser tests 3 times in a row beside two CPU burners (after changing them)"
 	@echo "make lint    ruff check + ruff format --check + mypy (django-stubs)"
 	@echo "make fmt     ruff format + ruff check --fix"
 	@echo "make clean   remove the venv, caches, collected static files and test artifacts"
@@ -88,8 +89,15 @@ restore: venv
 
 # --- tests ---------------------------------------------------------------------------------------
 
-# Ends with the PostgreSQL run's pytest summary (CI reads the closing lines).
-test: venv chromium postgres lint check deploy-check collectstatic test-sqlite test-postgres
+# Each stage timed (scripts/timed); the output ends with how long each took and each
+# database's pytest summary, a failed stage included.
+test:
+	@scripts/timed --reset
+	@scripts/timed setup $(MAKE) --no-print-directory venv chromium postgres collectstatic \
+		&& scripts/timed lint $(MAKE) --no-print-directory lint \
+		&& scripts/timed checks $(MAKE) --no-print-directory check deploy-check \
+		&& $(MAKE) --no-print-directory test-databases; \
+		rc=$$?; scripts/timed --report; exit $$rc
 
 lint: venv
 	$(RUFF) check .
@@ -117,6 +125,14 @@ test-sqlite: venv chromium
 # The tests that use a database (tests/conftest.py leaves out the pure ones, run above).
 test-postgres: venv chromium postgres
 	scripts/with-postgres $(PY) -m pytest
+
+# Both of the above at once (two cores; the browser tests mostly wait): what `make test` runs.
+test-databases: venv chromium postgres
+	scripts/test-databases $(PY)
+
+# Not part of `make test`: run it whenever browser tests change. RUNS=3 by default.
+test-stress: venv chromium collectstatic
+	scripts/stress $(PY) $(or $(RUNS),3)
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then scripts/apt-install chromium; fi

@@ -175,7 +175,7 @@ class Invite(Link):
 
     group = models.ForeignKey(Group, models.CASCADE, related_name="invites")
 
-    objects = InviteQuerySet.as_manager()
+    objects = models.Manager.from_queryset(InviteQuerySet)()
 
     def __str__(self) -> str:
         return f"Invite to {self.group}"
@@ -297,7 +297,7 @@ class ClaimLink(Link):
     )
     claimed = models.DateTimeField(null=True, blank=True)
 
-    objects = ClaimLinkQuerySet.as_manager()
+    objects = models.Manager.from_queryset(ClaimLinkQuerySet)()
 
     def __str__(self) -> str:
         return f"Claim link for {self.player}"

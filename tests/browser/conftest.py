@@ -11,6 +11,15 @@ Fixtures:
 
 Every test in this folder gets the ``browser`` marker (``pytest -m "not browser"`` skips them).
 
+Wait for what you read. After a click, a navigation or an htmx swap, the page the test
+means may not be there yet (on a busy CI machine, seconds later), and a page can be half
+loaded while its top already shows. So every read is an ``expect(...)`` on the exact state
+(``to_have_text([...])``, ``to_have_count(n)``, ``to_have_url``), or a ``wait_for_*`` for
+it, never ``.all()``, ``.inner_text()``, ``.get_attribute()``, ``page.url`` or ``evaluate``
+straight after an action; a heading to wait for is matched ``exact=True`` (the setup page's
+"New Reef Draft game" contains "Reef Draft"). ``make test-stress`` runs these tests three
+times beside two CPU burners: run it whenever a browser test changes.
+
 Environment:
   CHROMIUM            browser binary (default /usr/bin/chromium; ``make test`` installs it)
   TEST_ARTIFACTS_DIR  where screenshots go (default <repo>/test-artifacts)

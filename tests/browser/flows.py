@@ -19,7 +19,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from playwright.sync_api import Error, Page, Request, expect
 
-from scorepad.models import Group, create_group
+import games
+from scorepad.models import Group, Play, create_group
 from tests.browser.accessibility import Scheme
 from tests.browser.phones import Phone, Phones
 from tests.reef_draft_games import ROUNDS, TOTALS
@@ -106,7 +107,7 @@ def create_group_on_groups_page(phone: Phone, name: str) -> None:
 def make_join_link(phone: Phone) -> str:
     page = phone.page
     page.get_by_role("link", name="People and join links").click()
-    expect(page.get_by_role("heading", name="People")).to_be_visible()
+    expect(page.get_by_role("heading", name="People", exact=True)).to_be_visible()
     page.get_by_role("button", name="New join link").click()
     expect(page.locator(".messages")).to_contain_text("New join link ready")
     link = page.get_by_role("textbox", name="Join link")
@@ -154,7 +155,7 @@ def score_reef_draft(phone: Phone, first: str, second: str) -> None:
     page.get_by_label("Player 2").fill(second)
     phone.shot("reef-draft-new")
     page.get_by_role("button", name="Start scoring").click()
-    expect(page.get_by_role("heading", name="Reef Draft")).to_be_visible()
+    expect(page.get_by_role("heading", name="Reef Draft", exact=True)).to_be_visible()
     phone.shot("reef-draft-rounds")
     page.locator(".rounds > li").first.get_by_role("link", name=first).click()
     for number, reefs in enumerate(ROUNDS, 1):
@@ -195,7 +196,7 @@ def score_seagrass_with_undo(phone: Phone, first: str, second: str) -> None:
     page.get_by_label("Player 2").fill(second)
     phone.shot("seagrass-new")
     page.get_by_role("button", name="Start scoring").click()
-    expect(page.get_by_role("heading", name="Seagrass")).to_be_visible()
+    expect(page.get_by_role("heading", name="Seagrass", exact=True)).to_be_visible()
     phone.shot("seagrass-log-empty")
 
     page.get_by_role("link", name="Reef completed").click()
@@ -240,7 +241,8 @@ def score_seagrass_with_undo(phone: Phone, first: str, second: str) -> None:
 
 
 def enter_reef(phone: Phone, reef: dict[str, Any]) -> None:
-    """Type a reef's counts (and its fish on sharks) and go on: Save, next."""
+    """Type a reef's counts (and its fish on sharks) and go on: Save, next; returns once
+    the phone has left the reef for the screen the save leads to."""
     page = phone.page
     expect(page.locator("#reef-form")).to_be_visible()
     for kind, n in reef.items():
@@ -249,7 +251,9 @@ def enter_reef(phone: Phone, reef: dict[str, Any]) -> None:
                 page.locator(f"#id_on_shark_{fish}").fill(str(eaten))
         else:
             page.locator(f"#id_{kind}").fill(str(n))
+    reef_url = page.url
     page.locator("#reef-form button[name=go][value=next]").click()
+    expect(page).not_to_have_url(reef_url)
 
 
 # --- Coral Stations: each player's numbers at the end --------------------------------------------
@@ -261,7 +265,7 @@ def score_coral_stations(phone: Phone, first: str, second: str) -> None:
     page.get_by_role("radio", name="Final counts: type each player's numbers at the end").check()
     phone.shot("coral-stations-new")
     page.get_by_role("button", name="Start scoring").click()
-    expect(page.get_by_role("heading", name="Coral Stations")).to_be_visible()
+    expect(page.get_by_role("heading", name="Coral Stations", exact=True)).to_be_visible()
     page.locator(".chips").get_by_role("link", name=first).click()
     # 31 + reef (4 tiles + 1 clownfish) + 2 shells + shoals 3 and 2 = 43
     count(page, "Points scored during play").fill("31")
@@ -292,6 +296,12 @@ def space(page: Page, name: str) -> Any:
 
 def bubble(page: Page, name: str) -> Any:
     return page.locator(f'svg.ocean a[data-bubble="{name}"]')
+
+
+def tap_fish(page: Page) -> None:
+    """Switch the ocean to its bubbles (Incomplete Fish), and wait until it shows them."""
+    page.get_by_role("link", name="Incomplete Fish").click()
+    expect(page.locator("#board")).to_have_class(re.compile(r"\btap-fish\b"))
 
 
 def choose(page: Page, group: str, label: str) -> None:
@@ -383,7 +393,7 @@ def score_shallow_sea_board(phone: Phone, first: str, second: str) -> None:
     start_shallow_sea(phone, [first, second], mode="Standard", achievement="Standard rules")
     phone.shot("shallow-sea-setup")
     page.get_by_role("button", name="Start scoring").last.click()
-    expect(page.get_by_role("heading", name="Shallow Sea")).to_be_visible()
+    expect(page.get_by_role("heading", name="Shallow Sea", exact=True)).to_be_visible()
     phone.shot("shallow-sea-players")
 
     page.locator(".seats").get_by_role("link", name=re.compile(f"^{first}")).click()
@@ -391,8 +401,7 @@ def score_shallow_sea_board(phone: Phone, first: str, second: str) -> None:
     phone.shot("shallow-sea-ocean-empty", full_page=False)
     coral(phone, "R3C4", "red", 9, "red", shot=True)
     coral(phone, "R2C5", "green", 7, "purple")
-    page.get_by_role("link", name="Incomplete Fish").click()
-    expect(bubble(page, "R1C4:bottom")).to_be_visible()
+    tap_fish(page)
     fish(phone, "R1C4:bottom", "yellow", shot=True)  # where R1C4, R2C3, R2C5 and R3C4 meet
     seashells(phone, 2)
     phone.shot("shallow-sea-ocean")
@@ -450,6 +459,8 @@ def score_shallow_sea_solo(phone: Phone, player: str) -> None:
 def open_group(phone: Phone, name: str = GROUP) -> None:
     page = phone.page
     page.get_by_role("navigation", name="Account").get_by_role("link", name="Groups").click()
+    # The screen it comes from may link to the group too: tap the groups page's link.
+    expect(page.get_by_role("heading", name="Your groups")).to_be_visible()
     page.get_by_role("main").get_by_role("link", name=name).click()
     expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
 
@@ -552,7 +563,8 @@ def live_log_counts_history_stats_and_export(phones: Phones, js: bool, scheme: S
     page = ana.page
     log_in(ana, "Ana")
     score_seagrass_with_undo(ana, "Ana", "Ben")
-    seagrass = dict(zip(["Ana", "Ben"], map(int, totals_in_seat_order(page)), strict=True))
+    seagrass = scored(Play.objects.latest("created"))
+    expect_result(page, ["Ana", "Ben"], seagrass)
     ana.shot("seagrass-result")
     score_coral_stations(ana, "Ana", "Ben")
     ana.shot("coral-stations-result")
@@ -614,6 +626,16 @@ def shallow_sea_board_achievement_sheet_and_solo_ladder(
     assert phones.console_errors() == []
 
 
-def totals_in_seat_order(page: Page) -> list[str]:
-    """The result's totals in seat order (the breakdown table's last row)."""
-    return page.locator("table.breakdown tr.total td").all_inner_texts()
+def scored(play: Play) -> dict[str, int]:
+    """Each player's total as games.score_json gives it for the play's stored entries."""
+    return {
+        p["name"]: p["total"] for p in games.score_json(play.game, play.game_input())["players"]
+    }
+
+
+def expect_result(page: Page, seats: list[str], totals: dict[str, int]) -> None:
+    """Wait for the result page to show ``totals`` (by name) in the breakdown's last row,
+    in seat order: a result opened by a tap may still be loading when it is read."""
+    expect(page).to_have_url(re.compile(r"/result/$"))
+    row = page.locator("table.breakdown tr.total td")
+    expect(row).to_have_text([str(totals[name]) for name in seats])

@@ -46,6 +46,8 @@ class Phone:
 
     def shot(self, name: str, *, full_page: bool = True, check: bool = True) -> Path:
         """Screenshot the screen as it is, then check its accessibility."""
+        # A screen a tap led to may still be arriving after the part a test waited for.
+        self.page.wait_for_load_state()
         path = self.table.artifact(f"{self.who}-{name}")
         if full_page:
             # From the top: a full-page screenshot of a scrolled page draws the sticky

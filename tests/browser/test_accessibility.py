@@ -99,7 +99,9 @@ def test_the_other_screens(phones: Phones, js: bool, scheme: Scheme) -> None:
     page.get_by_role("link", name="People and join links").click()
     page.get_by_role("main").get_by_role("link", name="Cleo").click()
     page.get_by_role("button", name="Make a claim link for Cleo").click()
-    claim_url = page.get_by_role("textbox", name="Claim link").input_value()
+    claim_link = page.get_by_role("textbox", name="Claim link")
+    expect(claim_link).to_have_value(re.compile(r"/claim/"))
+    claim_url = claim_link.input_value()
     ana.shot("player-claim-link")
 
     page.goto(group.get_absolute_url())

@@ -74,6 +74,7 @@ def test_coral_stations_event_screens_lead_nowhere_wrong(
     page.get_by_label("Player 1").fill("Ana")
     page.get_by_label("Player 2").fill("Ben")
     page.get_by_role("button", name="Start scoring").click()
+    expect(page.get_by_role("heading", name="Coral Stations", exact=True)).to_be_visible()
     hub = page.url
 
     page.get_by_role("link", name="Surfacing").click()
@@ -106,6 +107,7 @@ def test_coral_stations_event_screens_lead_nowhere_wrong(
 
     # The final tally, with nothing else entered yet, offers the open stations.
     page.locator(".chips").get_by_role("link", name="Ana").click()
+    expect(page.get_by_role("heading", name="Ana: final tally")).to_be_visible()
     tally = page.url
     page.get_by_role("link", name="Add an open station").click()
     page.fill("#id_high", "6")
@@ -113,7 +115,9 @@ def test_coral_stations_event_screens_lead_nowhere_wrong(
     page.get_by_role("button", name="Add to the log").click()
     expect(page).to_have_url(tally)
     expect(page.get_by_role("main")).to_contain_text("Open station 6/3")
-    # Nothing saved on this screen yet: its status line draws no empty box.
+    # Nothing saved on this screen yet: its status line draws no empty box (measured
+    # once the screen's stylesheet is in).
+    page.wait_for_load_state()
     status = page.locator("#status").bounding_box()
     assert status and status["height"] < 4
     screenshot("tally")

@@ -423,6 +423,7 @@ def test_new_play_forms_filled_with_long_names(
         preset = page.get_by_role("button", name="First game", exact=True)
         if preset.count():
             preset.click()
+            expect(page.get_by_text("Filled in: check it below")).to_be_visible()
         seats = SEATED[: pad.info.max_players]
         for number, name in enumerate([*seats[:-1], SEATED[1]], 1):
             page.get_by_label(f"Player {number}", exact=True).fill(name)

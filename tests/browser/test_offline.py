@@ -11,7 +11,7 @@ connection every tap shows at once and a second tap is queued, not dropped."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -26,7 +26,6 @@ from tests.browser.phones import Phone, Phones, phones_at_the_table
 from tests.reef_draft_games import ROUNDS, TOTALS
 
 SENT_MS = 20_000  # every waiting change sent once the network is back
-TYPED_MS = 600  # past an autosave's pause: each edit its own change
 
 
 @pytest.fixture
@@ -97,16 +96,23 @@ def status(page: Page) -> Any:
     return expect(page.locator("#outbox"))
 
 
+def one_change(page: Page, act: Callable[[], None]) -> None:
+    """``act`` (a value typed, a − or + tapped), then wait until the phone keeps it as one
+    more change: the next edit starts after the autosave's pause, so each is its own."""
+    before = len(waiting(page))
+    act()
+    until(page, "(n) => OutboxStore.all().then((all) => all.length > n)", before)
+
+
 def edit(page: Page, selector: str, value: str) -> None:
-    """Type into a box, then wait out the autosave's pause: one change."""
-    page.locator(selector).fill(value)
-    page.wait_for_timeout(TYPED_MS)
+    """Type into a box: one change."""
+    one_change(page, lambda: page.locator(selector).fill(value))
 
 
 def step(page: Page, field: str, delta: int) -> None:
-    """Tap a count's − or +, then wait out the autosave's pause: one change."""
-    page.locator(f'#row-{field} button.step[value="{field}:{delta}"]').click()
-    page.wait_for_timeout(TYPED_MS)
+    """Tap a count's − or +: one change."""
+    button = page.locator(f'#row-{field} button.step[value="{field}:{delta}"]')
+    one_change(page, button.click)
 
 
 def start(phone: Phone, game: str, *players: str, choose: Any = None) -> Play:
@@ -120,14 +126,8 @@ def start(phone: Phone, game: str, *players: str, choose: Any = None) -> Play:
     if choose:
         choose(page)
     page.locator("button.primary", has_text="Start scoring").last.click()
-    expect(page.get_by_role("heading", name=game)).to_be_visible()
+    expect(page.get_by_role("heading", name=game, exact=True)).to_be_visible()
     return Play.objects.latest("created")
-
-
-def result_totals(page: Page, names: list[str]) -> dict[str, int]:
-    expect(page).to_have_url(re.compile(r"/result/$"))
-    totals = page.locator("table.breakdown tr.total td").all_inner_texts()
-    return dict(zip(names, map(int, totals), strict=True))
 
 
 # --- Reef Draft: typed counts, − and + taps, Next ------------------------------------------
@@ -191,7 +191,8 @@ def test_reef_draft_entered_offline(phones: Phones) -> None:
     page.get_by_role("button", name="Finish and see the result").click()
     data = {"players": ["Ana", "Ben"], "options": {"coral_penalty": "each"}, "rounds": ROUNDS}
     expected = {p["name"]: p["total"] for p in games.score_json("reef-draft", data)["players"]}
-    assert result_totals(page, ["Ana", "Ben"]) == expected == TOTALS
+    assert expected == TOTALS
+    flows.expect_result(page, ["Ana", "Ben"], expected)
     assert errors_beyond_the_network(phones) == []
 
 
@@ -206,7 +207,7 @@ def log_colony(page: Page, who: str, creatures: int) -> None:
     page.get_by_text(who, exact=True).click()
     page.fill("#id_creatures", str(creatures))
     page.get_by_role("button", name="Add to the log").click()
-    expect(page.get_by_role("heading", name="Seagrass")).to_be_visible()
+    expect(page.get_by_role("heading", name="Seagrass", exact=True)).to_be_visible()
 
 
 def change_colony(page: Page, shown: str, creatures: int) -> None:
@@ -214,7 +215,7 @@ def change_colony(page: Page, shown: str, creatures: int) -> None:
     expect(page.get_by_role("heading", name="Change: Colony")).to_be_visible()
     page.fill("#id_creatures", str(creatures))
     page.get_by_role("button", name="Save the change").click()
-    expect(page.get_by_role("heading", name="Seagrass")).to_be_visible()
+    expect(page.get_by_role("heading", name="Seagrass", exact=True)).to_be_visible()
 
 
 def waiting_rows(page: Page, state: str) -> Any:
@@ -256,7 +257,7 @@ def test_seagrass_logged_offline(phones: Phones) -> None:
     expect(page.get_by_role("heading", name="Ben: final tally")).to_be_visible()
     edit(page, "#id_unplayed_tiles", "5")
     page.get_by_role("button", name="Save and back").click()
-    expect(page.get_by_role("heading", name="Seagrass")).to_be_visible()
+    expect(page.get_by_role("heading", name="Seagrass", exact=True)).to_be_visible()
     made = waiting(page)
     assert len(made) == 5 + 2 + 4 + 5
 
@@ -284,19 +285,17 @@ def test_seagrass_logged_offline(phones: Phones) -> None:
         "final": {"Ana": {"unplayed_tiles": 2}, "Ben": {"unplayed_tiles": 5}},
     }
     expected = {p["name"]: p["total"] for p in games.score_json("seagrass", data)["players"]}
-    assert result_totals(page, ["Ana", "Ben"]) == expected
+    flows.expect_result(page, ["Ana", "Ben"], expected)
     assert errors_beyond_the_network(phones) == []
 
 
 # --- Coral Stations: each player's numbers, typed and stepped -----------------------------
 def typed(page: Page, label: str, value: str) -> None:
-    count(page, label).fill(value)
-    page.wait_for_timeout(TYPED_MS)
+    one_change(page, lambda: count(page, label).fill(value))
 
 
 def tapped(page: Page, name: str) -> None:
-    page.get_by_role("button", name=name, exact=True).click()
-    page.wait_for_timeout(TYPED_MS)
+    one_change(page, page.get_by_role("button", name=name, exact=True).click)
 
 
 def test_coral_stations_counted_offline(phones: Phones) -> None:
@@ -328,8 +327,7 @@ def test_coral_stations_counted_offline(phones: Phones) -> None:
         tapped(page, name)
     tapped(page, "One more: Reef 2: coral tiles")
     tapped(page, "One fewer: Reef 2: coral tiles")
-    page.get_by_label("Shoal tiles").fill("3 2")
-    page.wait_for_timeout(TYPED_MS)
+    one_change(page, lambda: page.get_by_label("Shoal tiles").fill("3 2"))
     status(page).to_contain_text("11 changes waiting")
 
     page.reload()
@@ -341,7 +339,7 @@ def test_coral_stations_counted_offline(phones: Phones) -> None:
     typed(page, "Points scored during play", "38")
     typed(page, "Shell tiles", "1")
     page.get_by_role("button", name="Save and back").click()
-    expect(page.get_by_role("heading", name="Coral Stations")).to_be_visible()
+    expect(page.get_by_role("heading", name="Coral Stations", exact=True)).to_be_visible()
     expect(page.locator(".unconfirmed .seats")).to_be_visible()
     status(page).to_contain_text("15 changes waiting")
     phone.shot("coral-stations-offline")
@@ -361,7 +359,8 @@ def test_coral_stations_counted_offline(phones: Phones) -> None:
         },
     }
     expected = {p["name"]: p["total"] for p in games.score_json("coral-stations", data)["players"]}
-    assert result_totals(page, ["Ana", "Ben"]) == expected == {"Ana": 43, "Ben": 39}
+    assert expected == {"Ana": 43, "Ben": 39}
+    flows.expect_result(page, ["Ana", "Ben"], expected)
     assert errors_beyond_the_network(phones) == []
 
 
@@ -393,7 +392,7 @@ def test_shallow_sea_board_tapped_offline(phones: Phones) -> None:
     flows.log_in(phone, "Ana")
     flows.start_shallow_sea(phone, ["Ana", "Ben"], mode="Standard", achievement="Standard rules")
     page.get_by_role("button", name="Start scoring").last.click()
-    expect(page.get_by_role("heading", name="Shallow Sea")).to_be_visible()
+    expect(page.get_by_role("heading", name="Shallow Sea", exact=True)).to_be_visible()
     play = Play.objects.latest("created")
     page.locator(".seats").get_by_role("link", name=re.compile("^Ana")).click()
     expect(page.get_by_role("heading", name="Ana's ocean")).to_be_visible()
@@ -411,7 +410,7 @@ def test_shallow_sea_board_tapped_offline(phones: Phones) -> None:
         expect(flows.space(page, at).locator("text.big")).to_have_text(vp)
     phone.shot("shallow-sea-tiles-offline", full_page=False)
 
-    page.get_by_role("link", name="Incomplete Fish").click()  # the kept fish screen
+    flows.tap_fish(page)  # the kept fish screen
     expect(page).to_have_url(re.compile(r"\?tap=fish$"))
     expect(page.locator('svg.ocean [data-space="R3C4"]')).to_have_class(re.compile("pending"))
     for at, color in OFFLINE_FISH.items():
@@ -452,7 +451,7 @@ def test_shallow_sea_board_tapped_offline(phones: Phones) -> None:
     expected = {
         p["name"]: p["total"] for p in games.score_json("shallow-sea", play.game_input())["players"]
     }
-    assert result_totals(page, ["Ana", "Ben"]) == expected
+    flows.expect_result(page, ["Ana", "Ben"], expected)
     assert errors_beyond_the_network(phones) == []
 
 
@@ -481,7 +480,7 @@ def test_a_change_whose_answer_was_lost_is_applied_once(phones: Phones) -> None:
     page.fill("#id_creatures", "5")
     page.get_by_role("button", name="Add to the log").click()
     # Kept, the phone goes on to the log, and sends the change again from there.
-    expect(page.get_by_role("heading", name="Seagrass")).to_be_visible()
+    expect(page.get_by_role("heading", name="Seagrass", exact=True)).to_be_visible()
     until(page, "() => OutboxStore.all().then((all) => all.length === 0)", timeout_ms=SENT_MS)
     page.reload()
     expect(page.locator("ol.log > li")).to_have_count(1)
@@ -536,8 +535,7 @@ def test_on_a_slow_network_every_tap_shows_and_none_is_dropped(phones: Phones) -
     page.route(re.compile(r"/plays/"), slow)
     plus = page.get_by_role("button", name="One more: Seashells left")
     plus.click()
-    page.wait_for_timeout(TYPED_MS)  # the first tap on its way
-    expect(page.locator("form.extras")).to_have_attribute("aria-busy", "")
+    expect(page.locator("form.extras")).to_have_attribute("aria-busy", "")  # on its way
     plus.click()  # a second tap while the first is in flight
     expect(page.locator("#id_seashells")).to_have_value("2")
     status(page).to_contain_text("Sending…")

@@ -52,7 +52,7 @@ def test_score_a_two_player_game(
     page.get_by_label("Player 2").fill("Ben")
     screenshot("new-game")
     page.get_by_role("button", name="Start scoring").click()
-    expect(page.get_by_role("heading", name="Reef Draft")).to_be_visible()
+    expect(page.get_by_role("heading", name="Reef Draft", exact=True)).to_be_visible()
 
     def live_points() -> None:
         # Live points while typing: two pairs of jellies are 10.
@@ -64,7 +64,7 @@ def test_score_a_two_player_game(
 
     enter_every_reef(page, first=live_points)
 
-    expect(page.get_by_role("heading", name="Reef Draft")).to_be_visible()
+    expect(page.get_by_role("heading", name="Reef Draft", exact=True)).to_be_visible()
     screenshot("scoreboard")
     page.get_by_role("button", name="Finish and see the result").click()
     winner = page.locator(".places li.winner")

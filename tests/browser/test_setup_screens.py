@@ -109,7 +109,7 @@ def test_a_fresh_shallow_sea_setup_is_the_first_game(
     expect(page.get_by_role("checkbox", checked=True)).to_have_count(1 + 1 + 10)
     dark_shot("first-game")
     page.get_by_role("button", name="Start scoring").last.click()
-    expect(page.get_by_role("heading", name="Shallow Sea")).to_be_visible()
+    expect(page.get_by_role("heading", name="Shallow Sea", exact=True)).to_be_visible()
     assert Play.objects.get().options["setup"] == {
         "orange": [FIRST_GAME_ORANGE],
         "blue": [FIRST_GAME_BLUE],

@@ -17,7 +17,7 @@ from scorepad.models import Play, start_play
 from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, bubble_point, fish_on_bubbles
 from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
 from tests.browser.conftest import PHONE, Screenshot
-from tests.browser.flows import bubble, choose, put_coral, space
+from tests.browser.flows import bubble, choose, put_coral, space, tap_fish
 
 FIRST_GAME = {
     "orange": [1],
@@ -85,7 +85,7 @@ def test_an_ocean_tapped_in_scores_as_the_api_does(
     screenshot("setup-top", full_page=False)
     page.get_by_role("button", name="Start scoring").last.click()
 
-    expect(page.get_by_role("heading", name="Shallow Sea")).to_be_visible()
+    expect(page.get_by_role("heading", name="Shallow Sea", exact=True)).to_be_visible()
     page.get_by_role("link", name="Mira").first.click()
     expect(page.get_by_role("heading", name="Mira's ocean")).to_be_visible()
     screenshot("empty-ocean", full_page=False)
@@ -116,7 +116,7 @@ def test_an_ocean_tapped_in_scores_as_the_api_does(
     page.get_by_role("button", name="Save R4C3").click()
     expect(page.locator("#editor")).to_contain_text("Saved R4C3")
 
-    page.get_by_role("link", name="Incomplete Fish").click()
+    tap_fish(page)
     bubble(page, "R1C4:bottom").click()  # where R1C4, R2C3, R2C5 and R3C4 meet
     expect(page.locator("#editor.open")).to_contain_text("R1C4:bottom")
     page.locator("#editor").get_by_text("Yellow", exact=True).click()  # saves at once
@@ -250,14 +250,15 @@ def test_without_javascript_each_space_and_bubble_is_a_page(
     page.get_by_role("button", name="Save R2C5").click()
     expect(page).to_have_url(re.compile(r"/players/0/ocean/$"))
     expect(page.locator(".messages")).to_contain_text("Saved R2C5: purple coral, 7 VP")
-    page.get_by_role("link", name="Incomplete Fish").click()
+    tap_fish(page)
     bubble(page, "R1C4:right").click()  # R2C5:top
     page.locator("#editor").get_by_text("Green", exact=True).click()
     page.get_by_role("button", name="Save this fish").click()
     expect(page).to_have_url(re.compile(r"/ocean/\?tap=fish$"))
     page.get_by_role("button", name="One more: Seashells left").click()  # a real submit
-    page.get_by_role("button", name="One more: Fish on the Lionfish card").click()
     expect(page.locator("#id_seashells")).to_have_value("1")
+    page.get_by_role("button", name="One more: Fish on the Lionfish card").click()
+    expect(page.locator("#id_lionfish")).to_have_value("1")
     page.screenshot(path=artifact(request, "ocean"), full_page=True, caret="initial")
     context.close()
     play.refresh_from_db()
@@ -394,6 +395,7 @@ def test_the_example_ocean_takes_at_most_70_taps(
     screenshot("tiles", full_page=False)
 
     taps.click(page.get_by_role("link", name="Incomplete Fish"))
+    expect(page.locator("#board")).to_have_class(re.compile(r"\btap-fish\b"))
     # Bubbles big enough to hit with a thumb (they were 22 px across).
     drawn = bubble(page, "R1C2:top").locator("circle").bounding_box()
     assert drawn and drawn["width"] >= 28

@@ -16,7 +16,15 @@ from playwright.sync_api import Browser, Page, Response, expect
 import games
 from games.shallow_sea.data import FIRST_GAME_SEALIFE
 from scorepad.models import Play
-from tests.browser.flows import accounts_in_a_group, coral, count, enter_reef, log_in, seashells
+from tests.browser.flows import (
+    accounts_in_a_group,
+    coral,
+    count,
+    enter_reef,
+    expect_result,
+    log_in,
+    seashells,
+)
 from tests.browser.phones import Phone, Phones, phones_at_the_table
 
 # The third seat has the longest name a seat takes, with emoji: nothing may overflow.
@@ -64,8 +72,9 @@ def start(host: Phone, game: str, choose: Callable[[Page], None]) -> Play:
     return Play.objects.latest("created")
 
 
-def join(host: Phone, second: Phone, third: Phone) -> None:
-    """The second phone opens the invite link, the third types the code."""
+def join(play: Play, host: Phone, second: Phone, third: Phone) -> None:
+    """The second phone opens the invite link, the third types the code; each lands on
+    its seat's own screen."""
     invite = host.page.locator("details.invite")
     if invite.get_attribute("open") is None:
         invite.locator("summary").click()
@@ -80,6 +89,8 @@ def join(host: Phone, second: Phone, third: Phone) -> None:
     third.page.get_by_label("The code on the host's phone").fill(code.lower())
     third.page.get_by_role("button", name="Join").click()
     third.page.get_by_role("button", name=f"I am {THIRD}").click()
+    for phone, result in zip((second, third), play.ordered_results()[1:], strict=True):
+        phone.page.wait_for_url(f"**{(play.pad.start_url or play.pad.seat_url)(play, result)}")
     assert_fits(host, second, third)
 
 
@@ -105,8 +116,7 @@ def finish_and_compare(phones: list[Phone], slug: str, data: dict[str, Any]) -> 
     expected = {p["name"]: p["total"] for p in games.score_json(slug, data)["players"]}
     for phone in phones:
         expect(phone.page).to_have_url(re.compile(r"/result/$"), timeout=LIVE)
-        totals = phone.page.locator("table.breakdown tr.total td").all_inner_texts()
-        assert dict(zip(SEATS, map(int, totals), strict=True)) == expected
+        expect_result(phone.page, SEATS, expected)
     host.shot("result")
 
 
@@ -172,8 +182,8 @@ REEFS: list[dict[str, dict[str, Any]]] = [
 def test_reef_draft_at_one_table(phones: Phones) -> None:
     table, missing = three_phones(phones)
     host, second, third = table
-    start(host, "Reef Draft", lambda page: None)
-    join(host, second, third)
+    play = start(host, "Reef Draft", lambda page: None)
+    join(play, host, second, third)
     second.shot("own-reef")
     for number, reefs in enumerate(REEFS, 1):
         for phone, name in zip(table, SEATS, strict=True):
@@ -220,16 +230,19 @@ def fill_count(label: str, n: int, player: str | None = None) -> Callable[[Page]
 
 
 def tally(phone: Phone, name: str, fill: Callable[[Page], None]) -> None:
+    """The seat's final tally, saved: its phone is back at the table, the seat done."""
     to_own_seat(phone, name)
     fill(phone.page)
     phone.page.locator("button[name=go][value=next]").click()
+    expect(phone.page).to_have_url(re.compile(r"/plays/[0-9a-f-]+/$"))
+    expect(seat(phone, name)).to_contain_text("done")
 
 
 def test_seagrass_at_one_table(phones: Phones) -> None:
     table, missing = three_phones(phones)
     host, second, third = table
-    start(host, "Seagrass", lambda page: page.get_by_label("Live log").check())
-    join(host, second, third)
+    play = start(host, "Seagrass", lambda page: page.get_by_label("Live log").check())
+    join(play, host, second, third)
     for phone, name, creatures in zip(table, SEATS, (3, 2, 4), strict=True):
         log_event(phone, "Colony", fill_count("Creatures now in the colony", creatures, name))
     adjacent = {HOST: 2, SECOND: 1, THIRD: 0}
@@ -264,8 +277,8 @@ def test_seagrass_at_one_table(phones: Phones) -> None:
 def test_coral_stations_at_one_table(phones: Phones) -> None:
     table, missing = three_phones(phones)
     host, second, third = table
-    start(host, "Coral Stations", lambda page: page.get_by_label("Live log").check())
-    join(host, second, third)
+    play = start(host, "Coral Stations", lambda page: page.get_by_label("Live log").check())
+    join(play, host, second, third)
 
     def surfacing(page: Page) -> None:
         who(HOST)(page)
@@ -318,8 +331,8 @@ def test_shallow_sea_at_one_table(phones: Phones) -> None:
         page.get_by_role("button", name="First game").click()
         page.get_by_label("Player 3").fill(THIRD)
 
-    start(host, "Shallow Sea", first_game)
-    join(host, second, third)
+    play = start(host, "Shallow Sea", first_game)
+    join(play, host, second, third)
     corals = {HOST: ("R1C2", "red", 9, "red"), SECOND: ("R1C4", "green", 7, "green"), THIRD: ("R2C3", "yellow", 5, "yellow")}  # fmt: skip
     shells = {HOST: 2, SECOND: 0, THIRD: 1}
     for phone, name in zip(table, SEATS, strict=True):
