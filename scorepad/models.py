@@ -80,9 +80,20 @@ class Group(models.Model):
         membership = self.membership_of(user)
         return membership is not None and membership.role == Membership.Role.OWNER
 
+    def join(self, user: Any, *, let_back_in: bool = False) -> Membership:
+        """Add ``user`` as a member, with a player of their own; joining twice is harmless.
+        Someone an owner removed comes back only with an owner's yes (``let_back_in``),
+        whatever link they hold: otherwise RemovedMember, and the owners see them ask."""
+        removal = self.removals.filter(user=user).first()
+        if removal is not None and not let_back_in:
+            removal.ask_back()
+            raise RemovedMember(self)
+        return self._add_member(user, removal)
+
     @transaction.atomic
-    def join(self, user: Any) -> Membership:
-        """Add ``user`` as a member, with a player of their own; joining twice is harmless."""
+    def _add_member(self, user: Any, removal: Removal | None) -> Membership:
+        if removal is not None:
+            removal.delete()
         membership, created = self.memberships.get_or_create(user=user)
         if created and not self.players.filter(user=user).exists():
             name = user.username
@@ -92,12 +103,16 @@ class Group(models.Model):
         return membership
 
     @transaction.atomic
-    def remove_member(self, user: Any) -> None:
-        """A member leaves or is removed. Their plays stay in the history; the join links
-        and claim links they made stop working, so that none lets anyone back in, them
-        least of all. When the last owner goes, the longest-standing member becomes
-        owner, so the group keeps one."""
+    def remove_member(self, user: Any, *, by: Any = None) -> None:
+        """A member leaves, or an owner (``by``) removes them. Their plays stay in the
+        history; the join links and claim links they made stop working; every right the
+        group gave them ends with the membership (scorepad/table.py reads it at each
+        request). Someone removed comes back only with an owner's yes (``join``). When
+        the last owner goes, the longest-standing member becomes owner, so the group
+        keeps one."""
         self.memberships.filter(user=user).delete()
+        if by is not None and by != user:
+            self.removals.update_or_create(user=user, defaults={"removed_by": by, "asked": None})
         self.invites.filter(created_by=user).revoke()
         ClaimLink.objects.of_group(self).filter(created_by=user).revoke()
         owners = self.memberships.filter(role=Membership.Role.OWNER)
@@ -106,6 +121,42 @@ class Group(models.Model):
             if heir is not None:
                 heir.role = Membership.Role.OWNER
                 heir.save(update_fields=["role"])
+
+
+class RemovedMember(Exception):
+    """Someone an owner removed from the group tried to come back without an owner's yes."""
+
+    def __init__(self, group: Group):
+        super().__init__(
+            f"An owner removed you from {group.name}: you can come back once an owner lets "
+            f"you in. They have been asked."
+        )
+        self.group = group
+
+
+class Removal(models.Model):
+    """Someone an owner removed from a group: whatever link they hold later, they come
+    back only when an owner lets them in. ``asked`` is when they last tried."""
+
+    group = models.ForeignKey(Group, models.CASCADE, related_name="removals")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    removed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    removed = models.DateTimeField(default=timezone.now)
+    asked = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "user"], name="one_removal_per_group")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} removed from {self.group}"
+
+    def ask_back(self) -> None:
+        self.asked = timezone.now()
+        self.save(update_fields=["asked"])
 
 
 class Membership(models.Model):
@@ -129,6 +180,10 @@ class Membership(models.Model):
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
+
+
+def new_host_key() -> str:
+    return secrets.token_urlsafe(32)
 
 
 # How long a join link or a claim link works after it was made.
@@ -258,10 +313,11 @@ class Player(models.Model):
         self.delete()
 
     @transaction.atomic
-    def claim_for(self, user: Any) -> Player:
+    def claim_for(self, user: Any, *, let_back_in: bool = False) -> Player:
         """This guest was ``user``, and the group lets them in (they are a member, or an
-        owner said yes): they become the guest, or their player in the group takes the
-        guest's plays, and they join. The guest's claim links go with the guest."""
+        owner said yes: ``let_back_in``): they become the guest, or their player in the
+        group takes the guest's plays, and they join. The guest's claim links go with
+        the guest."""
         assert self.group is not None, "only a group's guests have claim links"
         own = self.group.players.filter(user=user).exclude(pk=self.pk).first()
         if own is None:
@@ -270,7 +326,7 @@ class Player(models.Model):
             self.claim_links.all().delete()
         else:
             self.merge_into(own)
-        self.group.join(user)
+        self.group.join(user, let_back_in=let_back_in)
         return own or self
 
 
@@ -330,7 +386,7 @@ class ClaimLink(Link):
         Raises ClaimLink.DoesNotExist if nobody waits on it any more."""
         links = ClaimLink.objects.select_for_update(of=("self",)).waiting().select_related("player")
         link = links.get(pk=self.pk)
-        return link.player.claim_for(link.claimed_by)
+        return link.player.claim_for(link.claimed_by, let_back_in=True)
 
 
 class MergeRefused(Exception):
@@ -387,16 +443,11 @@ class StaleEdit(Exception):
 
 @dataclass(frozen=True)
 class PollState:
-    """What a phone polling its table needs to know if anything changed."""
+    """What a phone polling its table needs to know if anything changed: nothing about
+    who asks, so a poll carries no rights (what it shows comes with the whole answer)."""
 
     version: int
     finished: bool
-    is_host: bool
-    seat: int | None  # the position of the seat the phone holds
-
-    @property
-    def key(self) -> str:
-        return f"{'h' if self.is_host else 'w'}{'' if self.seat is None else self.seat}"
 
 
 @dataclass
@@ -449,24 +500,20 @@ def _newer(key: tuple[date, int]) -> models.Q:
 
 
 class PlayQuerySet(models.QuerySet["Play"]):
-    def poll_state(self, play_id: uuid.UUID, token: str) -> PollState | None:
-        """The play's version for the phone ``token`` at its table; None if that phone is
-        not at it. Written out by hand: a phone polls every 2 s, and building this as an
-        ORM query costs more than answering the poll may."""
-        play, phone, result = Play._meta, TablePhone._meta, Result._meta
-        sql = (
-            f"SELECT p.version, p.status, ph.is_host, r.position FROM {play.db_table} p "
-            f"JOIN {phone.db_table} ph ON ph.play_id = p.id AND ph.token = %s "
-            f"LEFT JOIN {result.db_table} r ON r.id = ph.result_id WHERE p.uuid = %s"
-        )
+    def poll_state(self, play_id: uuid.UUID) -> PollState | None:
+        """The play's version and whether it is finished; None if there is no such play.
+        Written out by hand: a phone polls every 2 s, and building this as an ORM query
+        costs more than answering the poll may."""
+        play = Play._meta
+        sql = f"SELECT version, status FROM {play.db_table} WHERE uuid = %s"
         key = play.get_field("uuid").get_db_prep_value(play_id, connection)
         with connection.cursor() as cursor:
-            cursor.execute(sql, [token, key])
+            cursor.execute(sql, [key])
             row = cursor.fetchone()
         if row is None:
             return None
-        version, status, is_host, seat = row
-        return PollState(version, status == Play.Status.FINISHED, bool(is_host), seat)
+        version, status = row
+        return PollState(version, status == Play.Status.FINISHED)
 
     def history_page(self, *, before: str = "", after: str = "", size: int) -> HistoryPage:
         """The ``size`` plays, newest first, older than the page key ``before``, or else
@@ -538,6 +585,9 @@ class Play(models.Model):
     seats_may_finish = models.BooleanField(default=False)  # once every seat is done
     # Goes up with every change a phone at the table should see (its polls compare it).
     version = models.PositiveIntegerField(default=0)
+    # A guest play's host key: its host link carries it, the host's session keeps it
+    # (scorepad/table.py). Never the join code, nor anything a joining phone is sent.
+    host_key = models.CharField(max_length=64, default=new_host_key, editable=False)
 
     objects = PlayQuerySet.as_manager()
 
@@ -932,31 +982,40 @@ class Play(models.Model):
     def set_joining(self, *, is_open: bool) -> None:
         self.touch(joining_open=is_open)
 
+    def phone_for(self, token: str, user: Any) -> TablePhone:
+        """The phone ``token``'s place at the table, for whoever uses it now: a place
+        another account joined with is handed over empty (that account's seat is not the
+        next person's on the phone)."""
+        person = user if user.is_authenticated else None
+        phone, created = self.phones.get_or_create(token=token, defaults={"user": person})
+        if not created and phone.user_id is not None and phone.user != person:
+            phone.result, phone.wants, phone.user = None, None, person
+            phone.save(update_fields=["result", "wants", "user"])
+            self.touch()
+        return phone
+
     @transaction.atomic
     def seat_phone(self, token: str, result: Result | None, user: Any) -> TablePhone:
         """Put the phone ``token`` on ``result``'s seat (None: just watching). Raises
         SeatTaken when another phone holds it; a signed-in person's seat becomes their
         own player's (their ladder and record sheet count the play)."""
         Play.objects.select_for_update().get(pk=self.pk)
-        phone, _ = self.phones.get_or_create(token=token)
+        phone = self.phone_for(token, user)
         if result is not None:
             holder = self.phones.filter(result=result).exclude(pk=phone.pk).first()
             if holder is not None:
                 raise SeatTaken(holder)
         phone.result, phone.wants = result, None
         phone.user = user if user.is_authenticated else None
-        # A member of the play's group hosts it from any phone, seated or not.
-        member = self.group is not None and self.group.membership_of(user) is not None
-        phone.is_host = phone.is_host or member
-        phone.save(update_fields=["result", "wants", "user", "is_host"])
+        phone.save(update_fields=["result", "wants", "user"])
         if result is not None and phone.user is not None:
             result.link_to(phone.user)
         self.touch()
         return phone
 
-    def ask_for_seat(self, token: str, result: Result) -> None:
+    def ask_for_seat(self, token: str, result: Result, user: Any) -> None:
         """A phone asks the host to hand it a seat another phone holds."""
-        phone, _ = self.phones.get_or_create(token=token)
+        phone = self.phone_for(token, user)
         phone.wants = result
         phone.save(update_fields=["wants"])
         self.touch()
@@ -1088,10 +1147,10 @@ class TablePhone(models.Model):
     )
     # A seat another phone holds, that this one asked the host for.
     wants = models.ForeignKey(Result, models.SET_NULL, null=True, blank=True, related_name="+")
+    # Who was signed in when the phone joined: the seat is held for that account alone.
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    is_host = models.BooleanField(default=False)  # the phone that started the play
     joined = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,10 +1,12 @@
-"""The table: every phone that plays, and what each may do.
+"""The table, and who may do what to a play: decided here, once per request.
 
-A phone is known by a random token in its cookie (no login needed). It joins a play
-with the play's code, takes a seat (then enters that seat alone) or just watches.
-The host is whoever started the play or, for a play in a group, any member of the
-group; for a play outside any group, also whoever holds its own link and has not
-joined it as a player: that link is the host's key, the join code the players'.
+Rights come from the account and the play's group at the moment of the request (a
+member hosts a group's play, an owner or whoever recorded it corrects it), or from a
+capability only its holder has: a guest play's host key, a secret link of its own kept
+in the host's session. A phone is known by a random token in its cookie (no login
+needed); the cookie only says which seat this device holds, once it joined with the
+play's code, and a seat taken while signed in is held for that account alone. The whole
+table of who may do what is in docs/security.md, "Who may do what to a play".
 """
 
 from __future__ import annotations
@@ -18,10 +20,18 @@ from urllib.parse import quote
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.db.models import FilteredRelation, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import Exists, FilteredRelation, OuterRef, Q, QuerySet, Subquery, Value
 from django.http import HttpRequest, HttpResponse
 
-from scorepad.models import Actor, AppliedChange, Membership, PlayEvent, Result, TablePhone
+from scorepad.models import (
+    Actor,
+    AppliedChange,
+    Membership,
+    PlayEvent,
+    Removal,
+    Result,
+    TablePhone,
+)
 from scorepad.models import Play as PlayModel
 
 PHONE_COOKIE = "scorepad_phone"
@@ -80,26 +90,49 @@ class SeatRefused(PermissionDenied):
 
 @dataclass(frozen=True)
 class Access:
-    """What one request may do at one play's table."""
+    """What one request may do at one play's table, from who asks (the account, its role
+    in the play's group now, a guest play's host key in the session) and which seat this
+    phone holds. docs/security.md has it as a table."""
 
     play: PlayModel
     user: Any
-    phone: TablePhone | None  # this phone's place at the table, if it joined
-    is_member: bool  # of the play's group
-    is_owner: bool  # of the play's group
+    phone: TablePhone | None  # this phone's place at the table, if it joined (for this account)
+    role: str | None  # the account's role in the play's group, if a member
+    has_host_key: bool  # the session holds the guest play's host key
+    is_removed: bool = False  # an owner removed the account from the play's group
     change: str = ""  # the id the phone gave the change it sends, if any
+
+    @property
+    def is_member(self) -> bool:
+        return self.role is not None
+
+    @property
+    def is_owner(self) -> bool:
+        return self.role == Membership.Role.OWNER
+
+    @property
+    def is_recorder(self) -> bool:
+        """Whoever recorded the play; in a group, while they are still in it."""
+        recorded = self.user.is_authenticated and self.play.recorded_by_id == self.user.pk
+        return recorded and (self.play.group_id is None or self.is_member)
+
+    @property
+    def is_host(self) -> bool:
+        """A group's play is hosted by its members; a guest play by whoever holds its host
+        key (or recorded it, signed in)."""
+        if self.play.group_id is not None:
+            return self.is_member
+        return self.has_host_key or self.is_recorder
 
     @property
     def seat(self) -> Result | None:
         return self.phone.result if self.phone else None
 
     @property
-    def is_host(self) -> bool:
-        if self.phone is not None and self.phone.is_host:
-            return True
-        if self.play.group_id is not None:
-            return self.is_member
-        return self.phone is None
+    def may_read(self) -> bool:
+        """A guest play is read by whoever has its link; a group's by its members and the
+        phones that joined its table."""
+        return self.play.group_id is None or self.is_member or self.phone is not None
 
     @property
     def is_watching(self) -> bool:
@@ -108,6 +141,11 @@ class Access:
     @property
     def in_history(self) -> bool:
         return self.play.is_finished and self.play.group_id is not None
+
+    @property
+    def may_run_the_table(self) -> bool:
+        """Close or open joining, release or hand over seats: the host, until the end."""
+        return self.is_host and not self.play.is_finished
 
     def held_elsewhere(self) -> set[int]:
         """The seats (result ids) that other phones hold: they enter those themselves."""
@@ -121,13 +159,13 @@ class Access:
 
     def may_correct(self, result: Result | None = None) -> bool:
         """A play kept in a group's history is corrected by whoever recorded it, an
-        owner of the group, or the seat's own player (or its phone)."""
-        user = self.user
-        if user.is_authenticated and (self.play.recorded_by_id == user.pk or self.is_owner):
+        owner of the group, or the seat's own player (or the phone holding that seat)."""
+        if self.is_recorder or self.is_owner:
             return True
         if result is None:
             return False
-        return self.holds(result) or (user.is_authenticated and result.player.user_id == user.pk)
+        own_player = self.is_member and result.player.user_id == self.user.pk
+        return self.holds(result) or own_player
 
     def may_change(self, result: Result) -> bool:
         """Whether this phone may change ``result``'s entry: a seat's phone its own
@@ -159,11 +197,32 @@ class Access:
         name = "the host's phone" if self.is_host else "a phone"
         return Actor(name, None, seat, self.change)
 
-    @property
-    def key(self) -> str:
-        """What this phone's view of the table depends on besides the play itself."""
-        role = "h" if self.is_host else "w"
-        return f"{role}{self.seat.position if self.seat else ''}"
+
+# The guest plays this session hosts: {play uuid: host key}, the newest last.
+HOSTED = "hosted_plays"
+HOSTED_KEPT = 20
+
+
+def host_here(request: HttpRequest, play: PlayModel) -> None:
+    """This session holds ``play``'s host key from now on (its host link was opened, or
+    the play was started here). Logging out ends it with the session."""
+    hosted = {k: v for k, v in request.session.get(HOSTED, {}).items() if k != str(play.uuid)}
+    hosted[str(play.uuid)] = play.host_key
+    request.session[HOSTED] = dict(list(hosted.items())[-HOSTED_KEPT:])
+    access_changed(request)
+
+
+def _holds_host_key(request: HttpRequest, play: PlayModel) -> bool:
+    if play.group_id is not None:
+        return False
+    held = request.session.get(HOSTED, {}).get(str(play.uuid), "")
+    return bool(held) and secrets.compare_digest(str(held), play.host_key)
+
+
+def access_changed(request: HttpRequest) -> None:
+    """This request just changed what it may do (kept a host key, joined a table): the
+    next ``access_to`` works it out again."""
+    request.__dict__.pop("table_access", None)
 
 
 def access_to(request: HttpRequest, play: PlayModel) -> Access:
@@ -174,43 +233,59 @@ def access_to(request: HttpRequest, play: PlayModel) -> Access:
     return known[play.pk]
 
 
+def _own_phone(user: Any, prefix: str = "") -> Q:
+    """A phone row this request may use: one joined anonymously, or by this account (a
+    seat taken while signed in is that account's, not the next one's on the phone)."""
+    anonymous = Q(**{f"{prefix}user__isnull": True})
+    return anonymous | Q(**{f"{prefix}user": user}) if user.is_authenticated else anonymous
+
+
 def with_access(plays: QuerySet[PlayModel], request: HttpRequest) -> QuerySet[PlayModel]:
     """``plays`` with what ``access_to`` reads of each, in the same query: this phone's
-    place at the table (its seat and that seat's player) and the user's role in the
-    play's group, so that finding a play and the request's access to it is one query."""
+    place at the table (its seat and that seat's player), the user's role in the play's
+    group and whether an owner removed them from it, so that finding a play and the
+    request's access to it is one query."""
     token = phone_token(request)
+    user = request.user
     plays = plays.annotate(
-        viewer_phone=FilteredRelation("phones", condition=Q(phones__token=token)),
+        viewer_phone=FilteredRelation(
+            "phones", condition=Q(phones__token=token) & _own_phone(user, "phones__")
+        ),
         viewer_known=Value(True),  # a phone that has not joined finds none: no phone
     ).select_related("viewer_phone__result__player")  # type: ignore[misc]
-    user = request.user
     if user.is_authenticated:
         roles = Membership.objects.filter(group=OuterRef("group"), user=user)
-        plays = plays.annotate(viewer_role=Subquery(roles.values("role")[:1]))
+        removed = Removal.objects.filter(group=OuterRef("group"), user=user)
+        plays = plays.annotate(
+            viewer_role=Subquery(roles.values("role")[:1]), viewer_removed=Exists(removed)
+        )
     return plays
 
 
 def _access(request: HttpRequest, play: PlayModel) -> Access:
-    token = phone_token(request)
     known = play.__dict__
+    user = request.user
     if "viewer_known" in known:  # found by with_access
         phone = known.get("viewer_phone")
     else:
-        phone = play.phones.select_related("result__player").filter(token=token).first()
-    user = request.user
-    role = None
+        phones = play.phones.select_related("result__player").filter(token=phone_token(request))
+        phone = phones.filter(_own_phone(user)).first()
+    role, removed = None, False
     if play.group_id is not None and user.is_authenticated:
         if "viewer_role" in known:
-            role = known["viewer_role"]
+            role, removed = known["viewer_role"], known["viewer_removed"]
         else:
             role = (
                 Membership.objects.filter(group_id=play.group_id, user=user)
                 .values_list("role", flat=True)
                 .first()
             )
+            removed = Removal.objects.filter(group_id=play.group_id, user=user).exists()
+        if removed:  # removal ends every right in the group's plays, a seat's included
+            phone = None
     change = request.headers.get(CHANGE_HEADER, "")
     change = change if CHANGE_ID.fullmatch(change) else ""
-    return Access(play, user, phone, role is not None, role == Membership.Role.OWNER, change)
+    return Access(play, user, phone, role, _holds_host_key(request, play), removed, change)
 
 
 def conflict(request: HttpRequest, message: str) -> None:

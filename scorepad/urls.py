@@ -72,6 +72,16 @@ urlpatterns = [
         groups.remove_member,
         name="remove_member",
     ),
+    path(
+        "groups/<int:group_id>/removed/<int:user_id>/let-back-in/",
+        groups.let_back_in,
+        name="let_back_in",
+    ),
+    path(
+        "groups/<int:group_id>/removed/<int:user_id>/turn-down/",
+        groups.turn_down,
+        name="turn_down",
+    ),
     path("groups/<int:group_id>/leave/", groups.leave, name="leave_group"),
     path("groups/<int:group_id>/export.csv", exports.export_csv, name="export_csv"),
     path("groups/<int:group_id>/export.json", exports.export_json, name="export_json"),
@@ -100,6 +110,7 @@ urlpatterns = [
     path("plays/<uuid:play_id>/finish/", site.finish, name="finish"),
     path("plays/<uuid:play_id>/result/", site.result, name="result"),
     path("plays/<uuid:play_id>/save/", site.save_play, name="save_play"),
+    path("plays/<uuid:play_id>/host/<str:key>/", site.host_play, name="host_play"),
     # Each game's own screens (settings.SCOREPAD_PADS): its entry screens and pages.
     *(path("", include(f"{package}.urls")) for package in settings.SCOREPAD_PADS),
     path("api/games/<slug:slug>/score", site.api_score, name="api_score"),

@@ -18,6 +18,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
+from django.urls import reverse
 
 from scorepad.models import Group, Membership, Play, play_from_input
 from scorepad.pads import get_pad
@@ -46,6 +47,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def logged_in(user: Any) -> Client:
     client = Client()
     client.force_login(user)
+    return client
+
+
+def hosting(client: Client, play: Play) -> Client:
+    """``client`` hosts the guest ``play``, as a phone does after opening its host link
+    (or starting it): the host key is in its session."""
+    response = client.get(reverse("host_play", args=[play.uuid, play.host_key]))
+    assert response.status_code == 302, response
     return client
 
 

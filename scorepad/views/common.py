@@ -25,6 +25,7 @@ from scorepad.table import (
     SeatRefused,
     access_to,
     conflict,
+    host_here,
     phone_token,
     with_access,
 )
@@ -61,15 +62,14 @@ def _get_group_for_user(request: HtmxHttpRequest, group_id: int | str | None) ->
 def _get_play_for_user(
     request: HtmxHttpRequest, play_id: UUID, games: Collection[str] | None = None
 ) -> Play:
-    """The play, if it is outside any group (its link is the key), in one of the
-    user's groups, or this phone joined it with its code; and (for a game's own
-    screens) of one of ``games``. 404 for anything else."""
+    """The play, if this request may read it (``Access.may_read``: a guest play by its
+    link; a group's by its members now, and the phones that joined its table), and
+    (for a game's own screens) of one of ``games``. 404 for anything else."""
     plays = with_access(Play.objects.select_related("group"), request)
     if games is not None:
         plays = plays.filter(game__in=games)
     play = get_object_or_404(plays, uuid=play_id)
-    access = access_to(request, play)
-    if play.group_id is not None and access.phone is None and not access.is_member:
+    if not access_to(request, play).may_read:
         raise Http404("No such play.")
     return play
 
@@ -177,11 +177,12 @@ def start_play_for(
         hide_totals=cleaned.get("hide_totals", False),
     )
     _remember_on_this_device(request, play)
-    # The host's phone is the table's; it holds the host's own seat when the first seat
-    # carries their name.
+    if play.group_id is None:
+        host_here(request, play)
+    # The host's phone holds the host's own seat when the first seat carries their name.
     first = play.ordered_results()[0]
-    own = bool(table.first_seat) and first.name.casefold() == table.first_seat.casefold()
-    play.phones.create(token=phone_token(request), is_host=True, result=first if own else None)
+    if table.first_seat and first.name.casefold() == table.first_seat.casefold():
+        play.seat_phone(phone_token(request), first, request.user)
     return play
 
 

@@ -15,7 +15,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorepad import stats
 from scorepad.forms import GroupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
-from scorepad.models import ClaimLink, Group, Invite, MergeRefused, Player, create_group
+from scorepad.models import (
+    ClaimLink,
+    Group,
+    Invite,
+    MergeRefused,
+    Player,
+    RemovedMember,
+    create_group,
+)
 from scorepad.pads import all_pads, group_panels, is_entered
 from scorepad.views.common import _get_group_for_user, _get_play_for_user, private, render_screen
 
@@ -107,6 +115,7 @@ def people(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
         "invites": group.invites.active().select_related("created_by").order_by("-created"),
         "claim_links": claim_links.active().order_by("-created"),
         "waiting": claim_links.waiting().select_related("claimed_by").order_by("claimed"),
+        "asking_back": group.removals.filter(asked__isnull=False).select_related("user"),
         "players": group.players.all(),
         "is_owner": group.is_owner(request.user),
         "rename_form": GroupForm(instance=group),
@@ -192,11 +201,16 @@ def join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     invite = get_object_or_404(Invite.objects.active().select_related("group"), token=token)
     group = invite.group
     if request.method == "POST":
-        group.join(request.user)
+        try:
+            group.join(request.user)
+        except RemovedMember as e:
+            messages.info(request, str(e))
+            return redirect("groups")
         messages.success(request, f"Welcome to {group.name}.")
         return redirect(group)
     already = group.membership_of(request.user) is not None
-    return render(request, "join.html", {"group": group, "already": already})
+    removed = group.removals.filter(user=request.user).exists()
+    return render(request, "join.html", {"group": group, "already": already, "removed": removed})
 
 
 @login_required
@@ -204,8 +218,35 @@ def join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
 def remove_member(request: AuthenticatedHttpRequest, group_id: int, user_id: int) -> HttpResponse:
     group = _get_owned_group_for_user(request, group_id)
     membership = get_object_or_404(group.memberships.select_related("user"), user_id=user_id)
-    group.remove_member(membership.user)
-    messages.success(request, f"{membership.user.username} is no longer in the group.")
+    group.remove_member(membership.user, by=request.user)
+    messages.success(
+        request,
+        f"{membership.user.username} is no longer in the group, and comes back only if an "
+        f"owner lets them.",
+    )
+    return redirect("people", group.pk)
+
+
+@login_required
+@require_POST
+def let_back_in(request: AuthenticatedHttpRequest, group_id: int, user_id: int) -> HttpResponse:
+    """An owner's yes to someone removed who asks to come back."""
+    group = _get_owned_group_for_user(request, group_id)
+    removal = get_object_or_404(group.removals.select_related("user"), user_id=user_id)
+    group.join(removal.user, let_back_in=True)
+    messages.success(request, f"{removal.user.username} is back in the group.")
+    return redirect("people", group.pk)
+
+
+@login_required
+@require_POST
+def turn_down(request: AuthenticatedHttpRequest, group_id: int, user_id: int) -> HttpResponse:
+    """An owner's no: whoever was removed stays out (and may ask again with a link)."""
+    group = _get_owned_group_for_user(request, group_id)
+    removal = get_object_or_404(group.removals.select_related("user"), user_id=user_id)
+    removal.asked = None
+    removal.save(update_fields=["asked"])
+    messages.success(request, f"{removal.user.username} stays out of the group.")
     return redirect("people", group.pk)
 
 

@@ -3,6 +3,7 @@ the result of a play, and the JSON scoring API."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 from uuid import UUID
 
@@ -10,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -26,7 +27,7 @@ from scorepad.forms import NewPlayForm, SignupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import Group, Play, create_group
 from scorepad.pads import all_pads, get_pad_or_404
-from scorepad.table import SeatRefused, access_to, phone_token
+from scorepad.table import SeatRefused, access_to, host_here
 from scorepad.views.common import (
     DEVICE_PLAYS,
     _get_group_for_user,
@@ -112,13 +113,9 @@ def play(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     if request.htmx and (quick := poll_unchanged(request, play_id, "hub")):
         return quick
     play = _get_play_for_user(request, play_id)
-    access = access_to(request, play)
     if not request.htmx:
-        if access.is_host and access.phone is None:
-            # This phone hosts the table too: its polls answer from the phone's own row.
-            play.phones.create(token=phone_token(request), is_host=True)
         return play.pad.hub(request, play)
-    etag = table_etag(play, access, "hub")
+    etag = table_etag(play, "hub")
     if finished_meanwhile(request, play):
         return conditional(HttpResponseClientRedirect(reverse("result", args=[play.uuid])), etag)
     if unchanged(request, etag):
@@ -134,8 +131,10 @@ def finish(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     results = play.ordered_results()
     table = table_context(request, play, results, play.progress(results, strict=True), "hub")
     access = table["access"]
-    if play.is_finished:
-        allowed = access.is_host or access.may_correct()
+    if access.in_history:
+        allowed = access.may_correct()
+    elif play.is_finished:
+        allowed = access.is_host
     else:
         allowed = table["may_finish"]
     if not allowed:
@@ -197,17 +196,32 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
 @login_required
 @require_POST
 def save_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
+    """The host of a guest play saves it, finished, into one of their groups' history."""
     play = _get_play_for_user(request, play_id)
     group = _get_group_for_user(request, request.POST.get("group"))
+    if play.group_id is not None:
+        messages.info(request, f"This play is already in the history of {play.group}.")
+        return redirect("result", play.uuid)
     if not access_to(request, play).is_host:
         raise PermissionDenied("Only the host saves this play to a group's history.")
     if not play.is_finished:
         messages.error(request, "Finish the game first: a play is saved with its result.")
         return redirect(play)
-    if play.group_id is None:
-        play.move_to_group(group, request.user)
-        messages.success(request, f"Saved to the history of {group.name}.")
+    play.move_to_group(group, request.user)
+    messages.success(request, f"Saved to the history of {group.name}.")
     return redirect(group)
+
+
+@require_GET
+def host_play(request: HtmxHttpRequest, play_id: UUID, key: str) -> HttpResponse:
+    """A guest play's host link: this phone hosts the table from now on (for as long as
+    its session lasts). Any other key finds nothing."""
+    play = _get_play_for_user(request, play_id)
+    if play.group_id is not None or not secrets.compare_digest(key, play.host_key):
+        raise Http404("No such play.")
+    host_here(request, play)
+    messages.success(request, "This phone hosts the table now.")
+    return redirect(play)
 
 
 def permission_denied(request: HtmxHttpRequest, exception: Exception) -> HttpResponse:

@@ -22,7 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from scorepad.http import HtmxHttpRequest, client_address
 from scorepad.models import Play, Progress, Result, SeatTaken, read_join_code
 from scorepad.pads import DONE, ENTERING, SeatStatus
-from scorepad.table import Access, access_to, phone_token
+from scorepad.table import Access, access_changed, access_to, phone_token
 from scorepad.views.common import _get_play_for_user
 
 # Codes that fit no game, tried by one phone or from one address (a table's Wi-Fi holds
@@ -33,23 +33,25 @@ JOIN_GUESS_WINDOW = 10 * 60  # seconds
 STAGE_WORDS = {DONE: "done", ENTERING: "entering"}
 
 
-def table_etag(play: Play, access: Access, view: str) -> str:
-    """What a phone's view of the table depends on: the play as it now stands, who
-    this phone is, whether the play was still being entered, and which view."""
-    return _etag(play.version, access.key, play.is_finished, view)
+def table_etag(play: Play, view: str) -> str:
+    """What a phone's view of the table depends on: the play as it now stands (every
+    change to it, a seat taken or handed over included, moves its version on), whether
+    it was still being entered, and which view."""
+    return _etag(play.version, play.is_finished, view)
 
 
-def _etag(version: int, key: str, finished: bool, view: str) -> str:
-    return f'"t{version}-{key}-{"f" if finished else "i"}-{view}"'
+def _etag(version: int, finished: bool, view: str) -> str:
+    return f'"t{version}-{"f" if finished else "i"}-{view}"'
 
 
 def poll_unchanged(request: HttpRequest, play_id: UUID, view: str) -> HttpResponse | None:
     """A phone at the table polling: 304 from one small query while nothing changed;
-    None when the poll needs the whole answer."""
-    state = Play.objects.poll_state(play_id, phone_token(request))
+    None when the poll needs the whole answer. It carries no rights: it says only that
+    nothing changed since the answer the phone holds, which the phone was let see."""
+    state = Play.objects.poll_state(play_id)
     if state is None:
         return None
-    etag = _etag(state.version, state.key, state.finished, view)
+    etag = _etag(state.version, state.finished, view)
     return not_modified(etag) if unchanged(request, etag) else None
 
 
@@ -121,10 +123,10 @@ def table_context(
         "seats": seats,
         "done": sum(status.stage == DONE for status in statuses),
         "totals_hidden": hidden,
-        "watching": sum(1 for p in phones if p.result_id is None and not p.is_host),
+        "watching": sum(1 for p in phones if p.result_id is None),
         "may_finish": not play.is_finished
         and (access.is_host or (play.seats_may_finish and all_done and access.seat is not None)),
-        "etag": table_etag(play, access, view),
+        "etag": table_etag(play, view),
         "problems": progress.problems,
     }
 
@@ -142,12 +144,23 @@ def qr_code(url: str) -> SafeString:
 
 
 def invite_context(request: HttpRequest, play: Play, access: Access) -> dict[str, Any] | None:
-    """The host's Invite players panel: the code, its link and QR code."""
+    """The host's Invite players panel: the code, its link and QR code; for a guest
+    play, its host link too (to host from another phone), which no player is sent."""
     if not access.is_host or play.is_finished:
         return None
     code = play.ensure_join_code()
     link = join_link(request, code) if code else None
-    return {"code": code, "link": link, "qr": qr_code(link) if link else None}
+    host_link = None
+    if play.group_id is None:
+        host_link = request.build_absolute_uri(
+            reverse("host_play", args=[play.uuid, play.host_key])
+        )
+    return {
+        "code": code,
+        "link": link,
+        "qr": qr_code(link) if link else None,
+        "host_link": host_link,
+    }
 
 
 @require_http_methods(["GET"])
@@ -157,8 +170,7 @@ def table(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     if quick := poll_unchanged(request, play_id, "bar"):
         return quick
     play = _get_play_for_user(request, play_id)
-    access = access_to(request, play)
-    etag = table_etag(play, access, "bar")
+    etag = table_etag(play, "bar")
     if finished_meanwhile(request, play):
         return conditional(HttpResponseClientRedirect(reverse("result", args=[play.uuid])), etag)
     if unchanged(request, etag):
@@ -239,9 +251,13 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
         return render(request, "join_code.html", ctx, status=404)
     if wanted != code:
         return redirect("join_play", wanted)
+    if access_to(request, play).is_removed:
+        # Removed from the play's group: no code brings them back to its table.
+        raise Http404("No such table.")
     # A phone that came with the code is at the table from now on (watching, until it
     # takes a seat): the players' key never makes it the host.
-    play.phones.get_or_create(token=phone_token(request))
+    play.phone_for(phone_token(request), request.user)
+    access_changed(request)
     results = play.ordered_results()
     access = access_to(request, play)
     if request.method == "POST":
@@ -279,7 +295,7 @@ def _take(
     if result is None:
         raise Http404("No such seat at this table.")
     if action == "ask":
-        play.ask_for_seat(phone_token(request), result)
+        play.ask_for_seat(phone_token(request), result, request.user)
         messages.info(request, f"Asked the host to hand you {result.name}'s seat.")
         return redirect("join_play", play.join_code)
     try:
@@ -299,15 +315,21 @@ def _take(
 @require_POST
 def table_action(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     """What the host does with the table (close joining, release a seat, hand a seat
-    over), and a seat's phone leaving its seat."""
+    over), and a seat's phone leaving its seat: while the play is being entered. Once it
+    is finished, seats change hands no more (a seat handed over would correct a result
+    in the history)."""
     play = _get_play_for_user(request, play_id)
     access = access_to(request, play)
+    if play.is_finished:
+        raise PermissionDenied("The game is finished: its table no longer changes.")
     action = request.POST.get("action", "")
-    if action == "leave" and access.seat is not None:
+    if action == "leave":
+        if access.seat is None:
+            raise PermissionDenied("This phone holds no seat to leave.")
         play.release(access.seat)
         messages.success(request, f"This phone no longer holds {access.seat.name}'s seat.")
         return redirect(play)
-    if not access.is_host:
+    if not access.may_run_the_table:
         raise PermissionDenied("Only the host changes the table.")
     if action in ("close", "open"):
         play.set_joining(is_open=action == "open")
