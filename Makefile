@@ -93,11 +93,13 @@ restore: venv
 # database's pytest summary, a failed stage included.
 test:
 	@scripts/timed --reset
-	@scripts/timed setup $(MAKE) --no-print-directory venv chromium postgres collectstatic \
+	@rc=0; \
+	scripts/timed setup $(MAKE) --no-print-directory venv chromium postgres collectstatic \
 		&& scripts/timed lint $(MAKE) --no-print-directory lint \
 		&& scripts/timed checks $(MAKE) --no-print-directory check deploy-check \
-		&& $(MAKE) --no-print-directory test-databases; \
-		rc=$$?; scripts/timed --report; exit $$rc
+		&& $(MAKE) --no-print-directory test-databases \
+		|| rc=$$?; \
+	scripts/timed --report; exit $$rc
 
 lint: venv
 	$(RUFF) check .
