@@ -23,11 +23,31 @@ class AuthenticatedHttpRequest(HtmxHttpRequest):
     user: User
 
 
+# An IPv6 address counts as its /64: the block one household or phone is given, any
+# address of which its holder may use.
+IPV6_PREFIX = 64
+
+
 def client_address(request: HttpRequest) -> str:
-    """The address a request came from, for the rate limits, the login lockout and the
-    join-code guesses. Behind ``settings.SCOREPAD_PROXY_COUNT`` proxies of our own, each
-    appending the address it saw to X-Forwarded-For, it is the one the outermost
-    appended: anything before it a client can write itself. Directly, the connection's."""
+    """The address a request is counted by, for the rate limits, the login lockout and the
+    join-code guesses alike: the one place that decides. An IPv6 address counts as its /64,
+    an IPv4 address written as IPv6 (``::ffff:192.0.2.1``) as itself."""
+    sender = _sender(request)
+    try:
+        address = ipaddress.ip_address(sender)
+    except ValueError:
+        return sender
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/{IPV6_PREFIX}", strict=False).network_address)
+    return str(address)
+
+
+def _sender(request: HttpRequest) -> str:
+    """Behind ``settings.SCOREPAD_PROXY_COUNT`` proxies of our own, each appending the
+    address it saw to X-Forwarded-For, the one the outermost appended: anything before it
+    a client can write itself. Directly, the connection's."""
     remote = request.META.get("REMOTE_ADDR", "")
     hops = settings.SCOREPAD_PROXY_COUNT
     if not hops:

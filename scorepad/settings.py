@@ -121,7 +121,6 @@ SCOREPAD_RATE_LIMITS = {
     "guest_plays": os.environ.get("RATE_LIMIT_GUEST_PLAYS", "30/h"),
     "api_scores": os.environ.get("RATE_LIMIT_API_SCORES", "60/m"),
 }
-RATELIMIT_IP_META_KEY = "scorepad.http.client_address"
 
 # One cache that every app server shares, in the database (a guess at a join code or a
 # signup counts against its address whichever server answers), with an increment that

@@ -21,6 +21,7 @@ from django.shortcuts import render
 from django_ratelimit.core import get_usage
 
 from games.contract import plural
+from scorepad.http import client_address
 
 # What the wait page says was done too often from here, in the players' words.
 DONE_TOO_OFTEN = {
@@ -41,8 +42,15 @@ class Throttled(PermissionDenied):
 def count(request: HttpRequest, action: str) -> None:
     """Count one more ``action`` from the request's address; Throttled once the
     address has done it more often than its limit allows in the current window."""
+    # Our address, not django-ratelimit's "ip" key: its own IPv6 mask would be a second
+    # place deciding what one client is.
+    address = client_address(request)
     usage = get_usage(
-        request, group=action, key="ip", rate=settings.SCOREPAD_RATE_LIMITS[action], increment=True
+        request,
+        group=action,
+        key=lambda _group, _request: address,
+        rate=settings.SCOREPAD_RATE_LIMITS[action],
+        increment=True,
     )
     if usage is not None and usage["should_limit"]:
         # The count starts again when the window ends.

@@ -361,3 +361,16 @@ def test_a_right_password_before_the_limit_logs_in(client: Client, alice: Any) -
     )
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(alice.pk)
+
+
+def test_a_login_lockout_holds_for_the_whole_ipv6_64(alice: Any) -> None:
+    """One household's or phone's block: its holder may use any address in it."""
+    for n in range(5):
+        wrong = {"username": "alice", "password": "wrong"}
+        Client(REMOTE_ADDR=f"2001:db8:1:2::{n + 1}").post("/accounts/login/", wrong)
+    right = {"username": "alice", "password": "pw-for-tests-123"}
+    same_block = Client(REMOTE_ADDR="2001:db8:1:2:ffff::9")
+    assert "Too many wrong passwords" in same_block.post("/accounts/login/", right).content.decode()
+    assert "_auth_user_id" not in same_block.session
+    elsewhere = Client(REMOTE_ADDR="2001:db8:1:3::1")
+    assert elsewhere.post("/accounts/login/", right).status_code == 302

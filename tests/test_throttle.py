@@ -116,9 +116,9 @@ class TestClientAddress:
     """Behind proxies of our own the client is the address the outermost proxy saw:
     what a client writes into X-Forwarded-For itself comes before it."""
 
-    def address(self, forwarded: str | None = None) -> str:
+    def address(self, forwarded: str | None = None, remote: str = "10.0.0.2") -> str:
         extra: dict[str, Any] = {} if forwarded is None else {"HTTP_X_FORWARDED_FOR": forwarded}
-        return client_address(RequestFactory().get("/", REMOTE_ADDR="10.0.0.2", **extra))
+        return client_address(RequestFactory().get("/", REMOTE_ADDR=remote, **extra))
 
     def test_directly_the_connection_is_the_client(self) -> None:
         assert self.address("198.51.100.7") == "10.0.0.2"
@@ -137,6 +137,21 @@ class TestClientAddress:
         assert self.address() == "10.0.0.2"
         assert self.address("not-an-address") == "10.0.0.2"
 
+    def test_an_ipv6_address_counts_as_its_64(self) -> None:
+        """The block one household or phone is given: its holder may use any address in it."""
+        assert self.address(remote="2001:db8:1:2:aaaa:bbbb:cccc:dddd") == "2001:db8:1:2::"
+        assert self.address(remote="2001:db8:1:2::1") == "2001:db8:1:2::"
+        assert self.address(remote="2001:db8:1:3::1") == "2001:db8:1:3::"
+
+    @override_settings(SCOREPAD_PROXY_COUNT=1)
+    def test_behind_a_proxy_an_ipv6_client_counts_as_its_64_too(self) -> None:
+        assert self.address("2001:db8:1:2:aaaa::7") == "2001:db8:1:2::"
+
+    def test_an_ipv4_address_written_as_ipv6_counts_as_itself(self) -> None:
+        """Not as the /64 of every IPv4 client a dual-stack server sees."""
+        assert self.address(remote="::ffff:198.51.100.7") == "198.51.100.7"
+        assert self.address(remote="::ffff:198.51.100.8") == "198.51.100.8"
+
     def test_the_proxy_count_comes_from_the_environment(self) -> None:
         assert settings_value("s.SCOREPAD_PROXY_COUNT") == 0
         assert settings_value("s.SCOREPAD_PROXY_COUNT", BEHIND_PROXY="1") == 1
@@ -153,6 +168,13 @@ def test_clients_behind_one_proxy_are_counted_apart_and_cannot_forge_their_way_o
     assert forged.status_code == 429
     other = sign_up(Client(**proxy), "xena", HTTP_X_FORWARDED_FOR="203.0.113.6")
     assert other.status_code == 302
+
+
+def test_the_addresses_of_one_ipv6_64_share_one_count() -> None:
+    for username, address in (("zoe", "2001:db8:1:2::a"), ("yann", "2001:db8:1:2::b")):
+        assert sign_up(Client(REMOTE_ADDR=address), username).status_code == 302
+    assert sign_up(Client(REMOTE_ADDR="2001:db8:1:2:ffff::c"), "xena").status_code == 429
+    assert sign_up(Client(REMOTE_ADDR="2001:db8:1:3::a"), "xena").status_code == 302
 
 
 def test_the_limits_come_from_the_environment() -> None:
