@@ -131,6 +131,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# What secrets.token_urlsafe writes. A token from a link or a cookie made of anything else
+# is unknown before any query sees it: PostgreSQL refuses a NUL byte in text, with a 500.
+TOKEN_CHARACTER = "[A-Za-z0-9_-]"
+
+
 # How long a join link or a claim link works after it was made.
 LINK_LIFETIME = timedelta(days=14)
 

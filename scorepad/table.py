@@ -21,7 +21,15 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import FilteredRelation, OuterRef, Q, QuerySet, Subquery, Value
 from django.http import HttpRequest, HttpResponse
 
-from scorepad.models import Actor, AppliedChange, Membership, PlayEvent, Result, TablePhone
+from scorepad.models import (
+    TOKEN_CHARACTER,
+    Actor,
+    AppliedChange,
+    Membership,
+    PlayEvent,
+    Result,
+    TablePhone,
+)
 from scorepad.models import Play as PlayModel
 
 PHONE_COOKIE = "scorepad_phone"
@@ -29,13 +37,14 @@ PHONE_COOKIE = "scorepad_phone"
 CHANGE_HEADER = "X-Change-Id"
 CHANGE_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
 PHONE_COOKIE_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
+PHONE_TOKEN = re.compile(f"{TOKEN_CHARACTER}{{43}}")  # secrets.token_urlsafe(32)
 
 
 class Phone:
     """This request's phone: the token its cookie holds, or a new one it is given."""
 
     def __init__(self, cookie: str | None):
-        self.is_new = not (cookie and len(cookie) == 43 and cookie.isascii())
+        self.is_new = not (cookie and PHONE_TOKEN.fullmatch(cookie))
         self.token = secrets.token_urlsafe(32) if self.is_new else str(cookie)
         self.used = False
 

@@ -1,13 +1,24 @@
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
+from django.urls.converters import StringConverter
 
 from scorepad import throttle
 from scorepad.forms import ChangePasswordForm, NewPasswordForm
+from scorepad.models import TOKEN_CHARACTER
 from scorepad.views import app, exports, groups, site, table
 from scorepad.views.common import private
 from scorepad.views.health import healthz
+
+
+class TokenConverter(StringConverter):
+    """A join or claim link's token: anything but what new_token writes is a 404."""
+
+    regex = f"{TOKEN_CHARACTER}+"
+
+
+register_converter(TokenConverter, "token")
 
 handler403 = "scorepad.views.site.permission_denied"
 
@@ -88,8 +99,8 @@ urlpatterns = [
         name="claim_link",
     ),
     path("groups/<int:group_id>/players/<int:player_id>/merge/", groups.merge, name="merge_player"),
-    path("join/<str:token>/", groups.join, name="join"),
-    path("claim/<str:token>/", groups.claim, name="claim"),
+    path("join/<token:token>/", groups.join, name="join"),
+    path("claim/<token:token>/", groups.claim, name="claim"),
     path("plays/<uuid:play_id>/delete/", groups.delete_play, name="delete_play"),
     path("games/<slug:slug>/new/", site.new_play, name="new_play"),
     path("plays/<uuid:play_id>/", site.play, name="play"),

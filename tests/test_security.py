@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, cast
+from urllib.parse import quote
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.tokens import default_token_generator
+from django.db import connection
 from django.test import Client
 from django.urls import URLPattern, URLResolver, reverse
 from django.utils.encoding import force_bytes
@@ -20,6 +24,7 @@ from scorepad import urls
 from scorepad.management.commands.seed_bench import renamed
 from scorepad.models import ClaimLink, Group, Invite, create_group, play_from_input, start_play
 from scorepad.pads import Sample, all_pads, personal_pages
+from scorepad.table import PHONE_COOKIE
 
 pytestmark = pytest.mark.django_db
 
@@ -235,6 +240,54 @@ def test_revoked_invitation_and_unknown_claim_are_404(outsider_client: Client, a
     invite.save()
     assert outsider_client.get(f"/join/{invite.token}/").status_code == 404
     assert outsider_client.get("/claim/not-a-real-token/").status_code == 404
+
+
+# What a fuzzer sends for a token: a NUL byte (PostgreSQL refuses it in text: a 500 if a
+# query carried it), and others no token is made of.
+JUNK = ["\x00", "abc\x00def", "a" * 300 + "\x00", "ü", "a b", "'; --", "%"]
+
+
+@contextmanager
+def queries_carrying_a_nul() -> Iterator[list[str]]:
+    """The queries run meanwhile whose parameters hold a NUL byte (on SQLite too, which
+    takes them)."""
+    carrying: list[str] = []
+
+    def watch(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if "\\x00" in repr(params):
+            carrying.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(watch):
+        yield carrying
+
+
+@pytest.mark.parametrize("junk", JUNK)
+def test_junk_for_a_link_or_code_is_unknown_and_no_query_sees_it(
+    junk: str, alice_client: Client
+) -> None:
+    """A group's join link, a guest's claim link, a play's join code in its link or typed
+    in the box: junk is unknown as any wrong one is (404, or the page saying so)."""
+    in_url = quote(junk, safe="")
+    with queries_carrying_a_nul() as carrying:
+        for name in ("join", "claim"):
+            assert alice_client.get(f"/{name}/{in_url}/").status_code == 404, name
+            assert alice_client.post(f"/{name}/{in_url}/").status_code == 404, name
+        code = alice_client.get(f"/j/{in_url}")
+        assert code.status_code == 404 and "check it with the host" in code.content.decode()
+        typed = alice_client.get("/j/", {"code": junk})
+        assert "A join code is 6 letters and digits" in typed.content.decode()
+    assert carrying == []
+
+
+@pytest.mark.parametrize("junk", JUNK)
+def test_a_phone_cookie_of_junk_is_a_new_phone(junk: str, client: Client) -> None:
+    client.cookies[PHONE_COOKIE] = (junk * 43)[-43:]  # as long as a phone's token
+    with queries_carrying_a_nul() as carrying:
+        response = client.get("/j/ZZZZZZ")
+    assert response.status_code == 404
+    assert re.fullmatch(r"[A-Za-z0-9_-]{43}", response.cookies[PHONE_COOKIE].value)
+    assert carrying == []
 
 
 # The URLs a POST reaches without a CSRF token: the JSON API's, under /api/. They read
