@@ -120,6 +120,9 @@ SCOREPAD_RATE_LIMITS = {
     "password_resets": os.environ.get("RATE_LIMIT_PASSWORD_RESETS", "5/h"),
     "guest_plays": os.environ.get("RATE_LIMIT_GUEST_PLAYS", "30/h"),
     "api_scores": os.environ.get("RATE_LIMIT_API_SCORES", "60/m"),
+    # Tries counted only when they fail (throttle.Failures).
+    "join_guesses_per_phone": os.environ.get("RATE_LIMIT_JOIN_GUESSES_PER_PHONE", "20/10m"),
+    "join_guesses": os.environ.get("RATE_LIMIT_JOIN_GUESSES", "100/10m"),
 }
 
 # One cache that every app server shares, in the database (a guess at a join code or a
