@@ -123,6 +123,11 @@ SCOREPAD_RATE_LIMITS = {
     # Tries counted only when they fail (throttle.Failures).
     "join_guesses_per_phone": os.environ.get("RATE_LIMIT_JOIN_GUESSES_PER_PHONE", "20/10m"),
     "join_guesses": os.environ.get("RATE_LIMIT_JOIN_GUESSES", "100/10m"),
+    "failed_logins": os.environ.get("RATE_LIMIT_FAILED_LOGINS", "50/h"),
+    "wrong_old_passwords_per_account": os.environ.get(
+        "RATE_LIMIT_WRONG_OLD_PASSWORDS_PER_ACCOUNT", "10/h"
+    ),
+    "wrong_old_passwords": os.environ.get("RATE_LIMIT_WRONG_OLD_PASSWORDS", "30/h"),
 }
 
 # One cache that every app server shares, in the database (a guess at a join code or a

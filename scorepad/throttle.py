@@ -1,7 +1,7 @@
 """How often one client address may do what costs the site something: create an
 account, ask for a password reset email, start a play without an account, score a game
 through the API; and how often tries that may be guesses may fail (:class:`Failures`):
-join codes. The limits are ``settings.SCOREPAD_RATE_LIMITS`` (docs/security.md);
+join codes, passwords. The limits are ``settings.SCOREPAD_RATE_LIMITS`` (docs/security.md);
 django-ratelimit counts in the shared cache, so every app server sees one count.
 
 Over the limit, :class:`Throttled` is raised: the 403 handler answers it 429 with
@@ -33,6 +33,9 @@ DONE_TOO_OFTEN = {
     "api_scores": "Too many scores were asked for from this address.",
     "join_guesses_per_phone": "This phone tried too many codes that fit no game.",
     "join_guesses": "Too many codes that fit no game were tried from here.",
+    "failed_logins": "Too many wrong passwords were tried from here.",
+    "wrong_old_passwords_per_account": "The old password was typed wrong too many times.",
+    "wrong_old_passwords": "Too many wrong old passwords were typed from here.",
 }
 
 

@@ -5,7 +5,7 @@ from django.urls import include, path, register_converter
 from django.urls.converters import StringConverter
 
 from scorepad import throttle
-from scorepad.forms import ChangePasswordForm, NewPasswordForm
+from scorepad.forms import LoginForm, NewPasswordForm
 from scorepad.models import TOKEN_CHARACTER
 from scorepad.views import app, exports, groups, site, table
 from scorepad.views.common import private
@@ -25,14 +25,10 @@ handler403 = "scorepad.views.site.permission_denied"
 urlpatterns = [
     path("", site.home, name="home"),
     path("accounts/signup/", site.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", auth_views.LoginView.as_view(form_class=LoginForm), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/password/", site.password_change, name="password_change"),
     # Django's own password views, in templates/registration/.
-    path(
-        "accounts/password/",
-        private(auth_views.PasswordChangeView.as_view(form_class=ChangePasswordForm)),
-        name="password_change",
-    ),
     path(
         "accounts/password/changed/",
         private(auth_views.PasswordChangeDoneView.as_view()),

@@ -9,6 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core import mail
 from django.core.cache import cache
 from django.db import connection
@@ -27,13 +28,17 @@ LIMITS = {
     "password_resets": "1/h",
     "guest_plays": "2/h",
     "api_scores": "2/m",
+    "failed_logins": "3/h",
+    "wrong_old_passwords_per_account": "2/h",
+    "wrong_old_passwords": "3/h",
 }
 GUEST_PLAY = {"seat_1": "Ana", "seat_2": "Ben", "option_coral_penalty": "split"}
+PASSWORD = "pw-for-tests-123"  # every test user's (tests/conftest.py)
 
 
 @pytest.fixture(autouse=True)
 def low_limits() -> Any:
-    with override_settings(SCOREPAD_RATE_LIMITS=LIMITS):
+    with override_settings(SCOREPAD_RATE_LIMITS={**settings.SCOREPAD_RATE_LIMITS, **LIMITS}):
         yield
 
 
@@ -110,6 +115,61 @@ def test_password_reset_emails_are_limited_per_address(client: Client, alice: An
     response = client.post("/accounts/password/reset/", {"email": alice.email})
     assert "Too many password reset emails" in assert_told_to_wait(response, 3600)
     assert len(mail.outbox) == 1
+
+
+def log_in(client: Client, username: str, password: str = "wrong") -> Any:
+    return client.post("/accounts/login/", {"username": username, "password": password})
+
+
+def test_wrong_passwords_from_one_address_are_limited_whatever_the_usernames(
+    alice: Any, bob: Any, charlie: Any
+) -> None:
+    """django-axes locks out one username at one address: one password tried on many
+    usernames is held back here."""
+    for username in ("alice", "bob", "nobody"):
+        assert log_in(Client(), username).status_code == 200
+    response = log_in(Client(), "charlie", PASSWORD)  # even a right one, for a while
+    assert "Too many wrong passwords were tried from here." in assert_told_to_wait(response, 3600)
+    assert log_in(Client(REMOTE_ADDR="203.0.113.9"), "charlie", PASSWORD).status_code == 302
+
+
+def test_right_passwords_count_no_failure(charlie: Any) -> None:
+    for _ in range(4):
+        assert log_in(Client(), "charlie", PASSWORD).status_code == 302
+
+
+def change_password(client: Client, old: str) -> Any:
+    new = "kelp-forest-at-dawn"
+    form = {"old_password": old, "new_password1": new, "new_password2": new}
+    return client.post("/accounts/password/", form)
+
+
+def test_wrong_old_passwords_are_limited_per_account(alice: Any, alice_client: Client) -> None:
+    for _ in range(2):
+        response = change_password(alice_client, "wrong")
+        assert "old_password" in response.context["form"].errors
+    # From another address too, and even the right one, for a while.
+    elsewhere = Client(REMOTE_ADDR="203.0.113.9")
+    elsewhere.force_login(alice)
+    response = change_password(elsewhere, PASSWORD)
+    page = assert_told_to_wait(response, 3600)
+    assert "The old password was typed wrong too many times." in page
+    alice.refresh_from_db()
+    assert alice.check_password(PASSWORD)
+
+
+def test_wrong_old_passwords_are_limited_per_address(
+    alice_client: Client, bob_client: Client, outsider_client: Client, bob: Any
+) -> None:
+    for client in (alice_client, bob_client, outsider_client):
+        assert change_password(client, "wrong").status_code == 200
+    response = change_password(bob_client, PASSWORD)
+    assert "Too many wrong old passwords were typed from here." in assert_told_to_wait(
+        response, 3600
+    )
+    elsewhere = Client(REMOTE_ADDR="203.0.113.9")
+    elsewhere.force_login(bob)
+    assert change_password(elsewhere, PASSWORD)["Location"] == "/accounts/password/changed/"
 
 
 class TestClientAddress:
