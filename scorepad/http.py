@@ -1,14 +1,15 @@
 """The requests views see, typed: what django-htmx adds, and who ``login_required``
-let in; and where a request came from. Importable before Django is ready (settings
+let in; where a request came from; a redirect with work to do once it is sent. Importable before Django is ready (settings
 load the pads' packages)."""
 
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponseRedirect
 from django_htmx.middleware import HtmxDetails
 
 if TYPE_CHECKING:
@@ -21,6 +22,23 @@ class HtmxHttpRequest(HttpRequest):
 
 class AuthenticatedHttpRequest(HtmxHttpRequest):
     user: User
+
+
+class RedirectThen(HttpResponseRedirect):
+    """A redirect that does ``then`` once it is sent: the WSGI server closes a response
+    after its last byte (the test client, once the view has answered), so whoever waits
+    for the answer neither waits for ``then`` nor can time it."""
+
+    def __init__(self, to: str, then: Callable[[], object]):
+        super().__init__(to)
+        self.then = then
+
+    def close(self) -> None:
+        # Before Django's close, which ends the request: ``then`` may use the database.
+        try:
+            self.then()
+        finally:
+            super().close()
 
 
 # An IPv6 address counts as its /64: the block one household or phone is given, any

@@ -113,11 +113,13 @@ AXES_CLIENT_IP_CALLABLE = "scorepad.http.client_address"
 BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
 SCOREPAD_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "1" if BEHIND_PROXY else "0"))
 
-# What one client address may do in a while (django-ratelimit's "count/period"): above
-# it the site answers 429 with Retry-After until the window ends. docs/security.md.
+# What one client address (or phone, account, email) may do in a while (django-ratelimit's
+# "count/period"): above it the site answers 429 with Retry-After until the window ends.
+# docs/security.md.
 SCOREPAD_RATE_LIMITS = {
     "signups": os.environ.get("RATE_LIMIT_SIGNUPS", "10/h"),
     "password_resets": os.environ.get("RATE_LIMIT_PASSWORD_RESETS", "5/h"),
+    "password_resets_per_email": os.environ.get("RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL", "3/h"),
     "guest_plays": os.environ.get("RATE_LIMIT_GUEST_PLAYS", "30/h"),
     "api_scores": os.environ.get("RATE_LIMIT_API_SCORES", "60/m"),
     # Tries counted only when they fail (throttle.Failures).

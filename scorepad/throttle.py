@@ -1,7 +1,7 @@
 """How often one client address may do what costs the site something: create an
-account, ask for a password reset email, start a play without an account, score a game
-through the API; and how often tries that may be guesses may fail (:class:`Failures`):
-join codes, passwords. The limits are ``settings.SCOREPAD_RATE_LIMITS`` (docs/security.md);
+account, ask for a password reset email (and how often one email gets one), start a play
+without an account, score a game through the API; and how often tries that may be
+guesses may fail (:class:`Failures`): join codes, passwords. The limits are ``settings.SCOREPAD_RATE_LIMITS`` (docs/security.md);
 django-ratelimit counts in the shared cache, so every app server sees one count.
 
 Over the limit, :class:`Throttled` is raised: the 403 handler answers it 429 with
@@ -29,6 +29,7 @@ from scorepad.http import client_address
 DONE_TOO_OFTEN = {
     "signups": "Too many accounts were created from here.",
     "password_resets": "Too many password reset emails were asked for from here.",
+    "password_resets_per_email": "Too many password reset emails were asked for that email.",
     "guest_plays": "Too many games were started from here without an account.",
     "api_scores": "Too many scores were asked for from this address.",
     "join_guesses_per_phone": "This phone tried too many codes that fit no game.",

@@ -4,7 +4,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 from django.urls.converters import StringConverter
 
-from scorepad import throttle
 from scorepad.forms import LoginForm, NewPasswordForm
 from scorepad.models import TOKEN_CHARACTER
 from scorepad.views import app, exports, groups, site, table
@@ -28,16 +27,12 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(form_class=LoginForm), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", site.password_change, name="password_change"),
+    path("accounts/password/reset/", site.password_reset, name="password_reset"),
     # Django's own password views, in templates/registration/.
     path(
         "accounts/password/changed/",
         private(auth_views.PasswordChangeDoneView.as_view()),
         name="password_change_done",
-    ),
-    path(
-        "accounts/password/reset/",
-        throttle.throttled("password_resets")(auth_views.PasswordResetView.as_view()),
-        name="password_reset",
     ),
     path(
         "accounts/password/reset/sent/",

@@ -172,6 +172,32 @@ def test_wrong_old_passwords_are_limited_per_address(
     assert change_password(elsewhere, PASSWORD)["Location"] == "/accounts/password/changed/"
 
 
+def ask_for_a_reset(address: str, email: str) -> Any:
+    return Client(REMOTE_ADDR=address).post("/accounts/password/reset/", {"email": email})
+
+
+@override_settings(
+    SCOREPAD_RATE_LIMITS={
+        **settings.SCOREPAD_RATE_LIMITS,
+        **LIMITS,
+        "password_resets_per_email": "2/h",
+    }
+)
+def test_reset_emails_to_one_inbox_are_limited_whoever_asks(alice: Any) -> None:
+    alice.email = "alice@example.com"
+    alice.save()
+    for address in ("203.0.113.1", "203.0.113.2"):
+        assert ask_for_a_reset(address, "alice@example.com").status_code == 302
+    response = ask_for_a_reset("203.0.113.3", "ALICE@example.com")
+    page = assert_told_to_wait(response, 3600)
+    assert "Too many password reset emails were asked for that email." in page
+    assert len(mail.outbox) == 2
+    # An email no account has is counted alike: the limit tells nothing of accounts.
+    for address in ("203.0.113.4", "203.0.113.5"):
+        assert ask_for_a_reset(address, "nobody@example.com").status_code == 302
+    assert ask_for_a_reset("203.0.113.6", "nobody@example.com").status_code == 429
+
+
 class TestClientAddress:
     """Behind proxies of our own the client is the address the outermost proxy saw:
     what a client writes into X-Forwarded-For itself comes before it."""

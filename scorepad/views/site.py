@@ -3,12 +3,14 @@ the result of a play, and the JSON scoring API."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordResetForm
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -24,7 +26,7 @@ import games
 from games.contract import InvalidInput
 from scorepad import result_page, throttle
 from scorepad.forms import ChangePasswordForm, NewPlayForm, SignupForm
-from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest, RedirectThen
 from scorepad.models import Group, Play, create_group
 from scorepad.pads import all_pads, get_pad_or_404
 from scorepad.table import SeatRefused, access_to, phone_token
@@ -110,6 +112,22 @@ def password_change(request: AuthenticatedHttpRequest) -> HttpResponse:
         if form.has_error("old_password", "password_incorrect"):
             wrong_passwords.failed()
     return render(request, "registration/password_change_form.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@throttle.throttled("password_resets")
+def password_reset(request: HtmxHttpRequest) -> HttpResponse:
+    """Forgot your password? The answer is the same, after the same work, whether an
+    account has that email or not: the account is looked up, and its email built and
+    sent, once the answer is out (docs/security.md)."""
+    form = PasswordResetForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        # Counted whether an account has the email or not, so the limit tells nothing.
+        email = form.cleaned_data["email"].casefold()
+        throttle.count(request, "password_resets_per_email", by=email)
+        send = partial(form.save, request=request, use_https=request.is_secure())
+        return RedirectThen(reverse("password_reset_done"), send)
+    return render(request, "registration/password_reset_form.html", {"form": form})
 
 
 @require_http_methods(["GET", "POST"])
