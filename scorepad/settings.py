@@ -63,6 +63,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and htmx fragments go out gzipped (WhiteNoise serves static files precompressed
     # before this runs). Django adds random bytes to each gzip header against BREACH.
@@ -94,6 +95,48 @@ SECURE_CSP = {
     "base-uri": [CSP.SELF],
     "object-src": [CSP.NONE],
     "frame-ancestors": [CSP.NONE],
+}
+
+# The browser features a page may use: the host's Share button (the Web Share API), on
+# our own pages only. Every other one that reaches the phone itself (its camera, place,
+# payments, devices) is denied, so nothing on a page could ask for it: the QR code is
+# drawn here, never scanned. Listed: those Chromium knows (an unknown name is a warning
+# in the console; it knows web-share only where it has a share sheet).
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    "web-share": ["self"],
+    **{
+        feature: []
+        for feature in (
+            "accelerometer",
+            "autoplay",
+            "browsing-topics",
+            "camera",
+            "clipboard-read",
+            "clipboard-write",
+            "display-capture",
+            "encrypted-media",
+            "fullscreen",
+            "gamepad",
+            "geolocation",
+            "gyroscope",
+            "hid",
+            "idle-detection",
+            "local-fonts",
+            "magnetometer",
+            "microphone",
+            "midi",
+            "otp-credentials",
+            "payment",
+            "picture-in-picture",
+            "publickey-credentials-create",
+            "publickey-credentials-get",
+            "screen-wake-lock",
+            "serial",
+            "usb",
+            "window-management",
+            "xr-spatial-tracking",
+        )
+    },
 }
 
 AUTHENTICATION_BACKENDS = [

@@ -396,6 +396,26 @@ def test_pages_have_a_strict_csp_and_no_inline_code(alice_client: Client, alice:
     assert checked >= 20
 
 
+def test_every_answer_denies_the_browser_features_the_site_never_uses(
+    client: Client, alice_client: Client
+) -> None:
+    answers = [
+        client.get("/"),
+        client.get("/accounts/login/"),
+        client.get("/j/ZZZZZZ"),  # 404
+        client.get("/static/scorepad/scorepad.js"),
+        client.get("/healthz"),
+        alice_client.get("/groups/"),
+    ]
+    for response in answers:
+        items = response["Permissions-Policy"].split(",")
+        policy = dict(item.strip().split("=", 1) for item in items)
+        for feature in ("camera", "microphone", "geolocation", "payment", "usb", "clipboard-read"):
+            assert policy[feature] == "()", (response.request["PATH_INFO"], feature)
+        # The host's Share button, on our own pages.
+        assert policy["web-share"] == "(self)"
+
+
 def test_login_locks_after_five_wrong_passwords(client: Client, alice: Any) -> None:
     for _ in range(5):
         client.post("/accounts/login/", {"username": "alice", "password": "wrong"})
