@@ -333,6 +333,11 @@ def test_every_post_without_a_csrf_token_is_refused(alice: Any) -> None:
     assert response.status_code == 302
 
 
+def kept_by_no_cache(response: Any) -> bool:
+    directives = {d.strip() for d in response.get("Cache-Control", "").split(",")}
+    return {"private", "no-store"} <= directives
+
+
 def test_every_page_that_needs_an_account_is_kept_by_no_cache(
     alice: Any, alice_client: Client, client: Client
 ) -> None:
@@ -347,12 +352,26 @@ def test_every_page_that_needs_an_account_is_kept_by_no_cache(
         response = alice_client.get(url)
         if response.status_code == 405:
             continue  # a POST-only URL: nothing on it to keep
-        directives = {d.strip() for d in response.get("Cache-Control", "").split(",")}
-        assert {"private", "no-store"} <= directives, (name, url, response.get("Cache-Control"))
+        assert kept_by_no_cache(response), (name, url, response.get("Cache-Control"))
         kept_private.add(name)
     personal = {page.url_name for page in personal_pages()}
     assert {"groups", "group", "people", "player", "export_csv", "import_plays"} <= kept_private
     assert personal | {"password_change"} <= kept_private
+
+
+def test_the_home_page_is_kept_by_no_cache(
+    client: Client, alice_client: Client, group: Group, make_play: Any
+) -> None:
+    """Signed in, it lists the person's groups and their latest plays; signed out, the
+    plays kept in this browser's session: the next person at the computer's business
+    neither way."""
+    make_play("reef-draft", group=group, finish=True)
+    guest_play = {"seat_1": "Ana", "seat_2": "Ben", "option_coral_penalty": "each"}
+    assert client.post("/games/reef-draft/new/", guest_play).status_code == 302
+    for visitor, listed in ((alice_client, "recent"), (client, "on_this_device")):
+        response = visitor.get("/")
+        assert list(response.context[listed]), listed
+        assert kept_by_no_cache(response), response.get("Cache-Control")
 
 
 INLINE_CODE = [

@@ -52,6 +52,7 @@ from scorepad.views.table import (
 )
 
 
+@private  # a person's groups and plays, or the plays kept in this browser's session
 @require_GET
 def home(request: HtmxHttpRequest) -> HttpResponse:
     groups = Group.objects.for_user(request.user).order_by("name")
