@@ -1,6 +1,6 @@
 """The requests views see, typed: what django-htmx adds, and who ``login_required``
-let in; where a request came from; a redirect with work to do once it is sent. Importable before Django is ready (settings
-load the pads' packages)."""
+let in; where a request came from; a redirect with work to do once it is sent.
+Importable before Django is ready (settings load the pads' packages)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """How often one client address may do what costs the site something: create an
 account, ask for a password reset email (and how often one email gets one), start a play
 without an account, score a game through the API; and how often tries that may be
-guesses may fail (:class:`Failures`): join codes, passwords. The limits are ``settings.SCOREPAD_RATE_LIMITS`` (docs/security.md);
-django-ratelimit counts in the shared cache, so every app server sees one count.
+guesses may fail (:class:`Failures`): join codes, passwords. The limits are
+``settings.SCOREPAD_RATE_LIMITS`` (docs/security.md); django-ratelimit counts in the
+shared cache, so every app server sees one count.
 
 Over the limit, :class:`Throttled` is raised: the 403 handler answers it 429 with
 ``Retry-After`` and a page saying when to try again; the API answers it in JSON.
