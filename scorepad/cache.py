@@ -1,9 +1,9 @@
 """The cache every app server shares: Django's database cache, with a counter that
 counts.
 
-The rate limits (scorepad/throttle.py, through django-ratelimit) and the join-code
-guesses count in this cache with ``add`` then ``incr``. Django's own database cache
-increments by reading the value and setting it again: two app servers counting at
+The rate limits and the counts of failed tries (scorepad/throttle.py, through
+django-ratelimit) count in this cache with ``add`` then ``incr``. Django's own database
+cache increments by reading the value and setting it again: two app servers counting at
 once both write the same number, and the set gives the entry the default five-minute
 timeout, so an hour's count started over after five quiet minutes. Here ``incr``
 locks the entry's row while it adds and leaves its expiry alone, and ``add`` looks

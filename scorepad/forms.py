@@ -4,9 +4,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm, UserCreationForm
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordChangeForm,
+    SetPasswordForm,
+    UserCreationForm,
+)
+from django.core.exceptions import ValidationError
 
 from games.contract import GameInfo
+from scorepad import throttle
 from scorepad.models import Group
 
 
@@ -66,6 +73,23 @@ class SignupForm(UserCreationForm):
         super().__init__(*args, **kwargs)
         self.fields["password1"].help_text = PASSWORD_HELP
         self.fields["password2"].help_text = "The same again."
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, with wrong passwords counted for the address whatever the
+    usernames: django-axes locks out one username at one address, so one password tried
+    on many usernames would go on without end."""
+
+    def clean(self) -> dict[str, Any]:
+        assert self.request is not None, "LoginView hands the form its request"
+        wrong_passwords = throttle.Failures(self.request, {"failed_logins": None})
+        wrong_passwords.refuse_if_spent()
+        try:
+            return super().clean()
+        except ValidationError as error:
+            if error.code == "invalid_login":
+                wrong_passwords.failed()
+            raise
 
 
 class NewPasswordForm(SetPasswordForm):

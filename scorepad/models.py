@@ -186,6 +186,11 @@ def new_host_key() -> str:
     return secrets.token_urlsafe(32)
 
 
+# What secrets.token_urlsafe writes. A token from a link or a cookie made of anything else
+# is unknown before any query sees it: PostgreSQL refuses a NUL byte in text, with a 500.
+TOKEN_CHARACTER = "[A-Za-z0-9_-]"
+
+
 # How long a join link or a claim link works after it was made.
 LINK_LIFETIME = timedelta(days=14)
 

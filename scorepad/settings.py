@@ -63,6 +63,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and htmx fragments go out gzipped (WhiteNoise serves static files precompressed
     # before this runs). Django adds random bytes to each gzip header against BREACH.
@@ -96,6 +97,48 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
+# The browser features a page may use: the host's Share button (the Web Share API), on
+# our own pages only. Every other one that reaches the phone itself (its camera, place,
+# payments, devices) is denied, so nothing on a page could ask for it: the QR code is
+# drawn here, never scanned. Listed: those Chromium knows (an unknown name is a warning
+# in the console; it knows web-share only where it has a share sheet).
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    "web-share": ["self"],
+    **{
+        feature: []
+        for feature in (
+            "accelerometer",
+            "autoplay",
+            "browsing-topics",
+            "camera",
+            "clipboard-read",
+            "clipboard-write",
+            "display-capture",
+            "encrypted-media",
+            "fullscreen",
+            "gamepad",
+            "geolocation",
+            "gyroscope",
+            "hid",
+            "idle-detection",
+            "local-fonts",
+            "magnetometer",
+            "microphone",
+            "midi",
+            "otp-credentials",
+            "payment",
+            "picture-in-picture",
+            "publickey-credentials-create",
+            "publickey-credentials-get",
+            "screen-wake-lock",
+            "serial",
+            "usb",
+            "window-management",
+            "xr-spatial-tracking",
+        )
+    },
+}
+
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -113,15 +156,24 @@ AXES_CLIENT_IP_CALLABLE = "scorepad.http.client_address"
 BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
 SCOREPAD_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "1" if BEHIND_PROXY else "0"))
 
-# What one client address may do in a while (django-ratelimit's "count/period"): above
-# it the site answers 429 with Retry-After until the window ends. docs/security.md.
+# What one client address (or phone, account, email) may do in a while (django-ratelimit's
+# "count/period"): above it the site answers 429 with Retry-After until the window ends.
+# docs/security.md.
 SCOREPAD_RATE_LIMITS = {
     "signups": os.environ.get("RATE_LIMIT_SIGNUPS", "10/h"),
     "password_resets": os.environ.get("RATE_LIMIT_PASSWORD_RESETS", "5/h"),
+    "password_resets_per_email": os.environ.get("RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL", "3/h"),
     "guest_plays": os.environ.get("RATE_LIMIT_GUEST_PLAYS", "30/h"),
     "api_scores": os.environ.get("RATE_LIMIT_API_SCORES", "60/m"),
+    # Tries counted only when they fail (throttle.Failures).
+    "join_guesses_per_phone": os.environ.get("RATE_LIMIT_JOIN_GUESSES_PER_PHONE", "20/10m"),
+    "join_guesses": os.environ.get("RATE_LIMIT_JOIN_GUESSES", "100/10m"),
+    "failed_logins": os.environ.get("RATE_LIMIT_FAILED_LOGINS", "50/h"),
+    "wrong_old_passwords_per_account": os.environ.get(
+        "RATE_LIMIT_WRONG_OLD_PASSWORDS_PER_ACCOUNT", "10/h"
+    ),
+    "wrong_old_passwords": os.environ.get("RATE_LIMIT_WRONG_OLD_PASSWORDS", "30/h"),
 }
-RATELIMIT_IP_META_KEY = "scorepad.http.client_address"
 
 # One cache that every app server shares, in the database (a guess at a join code or a
 # signup counts against its address whichever server answers), with an increment that

@@ -24,6 +24,7 @@ from django.db.models import Exists, FilteredRelation, OuterRef, Q, QuerySet, Su
 from django.http import HttpRequest, HttpResponse
 
 from scorepad.models import (
+    TOKEN_CHARACTER,
     Actor,
     AppliedChange,
     Membership,
@@ -39,13 +40,14 @@ PHONE_COOKIE = "scorepad_phone"
 CHANGE_HEADER = "X-Change-Id"
 CHANGE_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
 PHONE_COOKIE_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
+PHONE_TOKEN = re.compile(f"{TOKEN_CHARACTER}{{43}}")  # secrets.token_urlsafe(32)
 
 
 class Phone:
     """This request's phone: the token its cookie holds, or a new one it is given."""
 
     def __init__(self, cookie: str | None):
-        self.is_new = not (cookie and len(cookie) == 43 and cookie.isascii())
+        self.is_new = not (cookie and PHONE_TOKEN.fullmatch(cookie))
         self.token = secrets.token_urlsafe(32) if self.is_new else str(cookie)
         self.used = False
 

@@ -1,36 +1,39 @@
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
+from django.urls.converters import StringConverter
 
-from scorepad import throttle
-from scorepad.forms import ChangePasswordForm, NewPasswordForm
+from scorepad.forms import LoginForm, NewPasswordForm
+from scorepad.models import TOKEN_CHARACTER
 from scorepad.views import app, exports, groups, site, table
 from scorepad.views.common import private
 from scorepad.views.health import healthz
+
+
+class TokenConverter(StringConverter):
+    """A join or claim link's token, a host key: anything but what secrets.token_urlsafe
+    writes is a 404."""
+
+    regex = f"{TOKEN_CHARACTER}+"
+
+
+register_converter(TokenConverter, "token")
 
 handler403 = "scorepad.views.site.permission_denied"
 
 urlpatterns = [
     path("", site.home, name="home"),
     path("accounts/signup/", site.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", auth_views.LoginView.as_view(form_class=LoginForm), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/password/", site.password_change, name="password_change"),
+    path("accounts/password/reset/", site.password_reset, name="password_reset"),
     # Django's own password views, in templates/registration/.
-    path(
-        "accounts/password/",
-        private(auth_views.PasswordChangeView.as_view(form_class=ChangePasswordForm)),
-        name="password_change",
-    ),
     path(
         "accounts/password/changed/",
         private(auth_views.PasswordChangeDoneView.as_view()),
         name="password_change_done",
-    ),
-    path(
-        "accounts/password/reset/",
-        throttle.throttled("password_resets")(auth_views.PasswordResetView.as_view()),
-        name="password_reset",
     ),
     path(
         "accounts/password/reset/sent/",
@@ -98,8 +101,8 @@ urlpatterns = [
         name="claim_link",
     ),
     path("groups/<int:group_id>/players/<int:player_id>/merge/", groups.merge, name="merge_player"),
-    path("join/<str:token>/", groups.join, name="join"),
-    path("claim/<str:token>/", groups.claim, name="claim"),
+    path("join/<token:token>/", groups.join, name="join"),
+    path("claim/<token:token>/", groups.claim, name="claim"),
     path("plays/<uuid:play_id>/delete/", groups.delete_play, name="delete_play"),
     path("games/<slug:slug>/new/", site.new_play, name="new_play"),
     path("plays/<uuid:play_id>/", site.play, name="play"),
@@ -110,7 +113,7 @@ urlpatterns = [
     path("plays/<uuid:play_id>/finish/", site.finish, name="finish"),
     path("plays/<uuid:play_id>/result/", site.result, name="result"),
     path("plays/<uuid:play_id>/save/", site.save_play, name="save_play"),
-    path("plays/<uuid:play_id>/host/<str:key>/", site.host_play, name="host_play"),
+    path("plays/<uuid:play_id>/host/<token:key>/", site.host_play, name="host_play"),
     # Each game's own screens (settings.SCOREPAD_PADS): its entry screens and pages.
     *(path("", include(f"{package}.urls")) for package in settings.SCOREPAD_PADS),
     path("api/games/<slug:slug>/score", site.api_score, name="api_score"),

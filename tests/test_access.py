@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from scorepad.models import Group, Invite, Play, Removal
 from scorepad.table import PHONE_COOKIE
-from tests.conftest import hosting, logged_in
+from tests.conftest import logged_in
 from tests.test_table import REEF, host_starts, reef_url, take_seat
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,10 @@ from unittest import mock
 import pytest
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core import mail
-from django.test import Client
+from django.db import connection
+from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
+from django.urls import resolve
 
 from scorepad.forms import PASSWORD_HELP
 from tests.test_performance import settings_value
@@ -143,6 +146,26 @@ class TestResetByEmail:
             assert Client().get(link, follow=True).context["validlink"]
             now.return_value = issued + timedelta(minutes=61)
             assert not Client().get(link, follow=True).context["validlink"]
+
+    def test_the_answer_comes_before_any_account_is_looked_up(self, alice: Any) -> None:
+        """Whether an account has the email must not show in the time the answer takes:
+        both answers do the same work, counting the request, and no more. The account is
+        looked up, and its email built and sent, once the answer is out (the server closes
+        the response: the test client does, and the tests above get their email)."""
+        view = resolve("/accounts/password/reset/").func
+        answered = []
+        asked = (("203.0.113.1", "alice@example.com"), ("203.0.113.2", "nobody@example.com"))
+        for address, email in asked:
+            request = RequestFactory().post("/accounts/password/reset/", {"email": email})
+            request.META["REMOTE_ADDR"] = address
+            # The view alone, without the middleware that checks the CSRF token.
+            request._dont_enforce_csrf_checks = True  # type: ignore[attr-defined]
+            with CaptureQueriesContext(connection) as work:
+                response = view(request)
+            assert not [q for q in work.captured_queries if "auth_user" in q["sql"]]
+            answered.append((response.status_code, response["Location"], len(work)))
+        assert answered[0] == answered[1]
+        assert mail.outbox == []
 
     def test_an_unknown_email_is_answered_alike_and_sends_nothing(self, client: Client) -> None:
         response = client.post("/accounts/password/reset/", {"email": "nobody@example.com"})

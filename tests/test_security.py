@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, cast
+from urllib.parse import quote
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.tokens import default_token_generator
+from django.db import connection
 from django.test import Client
 from django.urls import URLPattern, URLResolver, reverse
 from django.utils.encoding import force_bytes
@@ -20,6 +24,7 @@ from scorepad import urls
 from scorepad.management.commands.seed_bench import renamed
 from scorepad.models import ClaimLink, Group, Invite, create_group, play_from_input, start_play
 from scorepad.pads import Sample, all_pads, personal_pages
+from scorepad.table import PHONE_COOKIE
 
 pytestmark = pytest.mark.django_db
 
@@ -237,6 +242,54 @@ def test_revoked_invitation_and_unknown_claim_are_404(outsider_client: Client, a
     assert outsider_client.get("/claim/not-a-real-token/").status_code == 404
 
 
+# What a fuzzer sends for a token: a NUL byte (PostgreSQL refuses it in text: a 500 if a
+# query carried it), and others no token is made of.
+JUNK = ["\x00", "abc\x00def", "a" * 300 + "\x00", "ü", "a b", "'; --", "%"]
+
+
+@contextmanager
+def queries_carrying_a_nul() -> Iterator[list[str]]:
+    """The queries run meanwhile whose parameters hold a NUL byte (on SQLite too, which
+    takes them)."""
+    carrying: list[str] = []
+
+    def watch(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if "\\x00" in repr(params):
+            carrying.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(watch):
+        yield carrying
+
+
+@pytest.mark.parametrize("junk", JUNK)
+def test_junk_for_a_link_or_code_is_unknown_and_no_query_sees_it(
+    junk: str, alice_client: Client
+) -> None:
+    """A group's join link, a guest's claim link, a play's join code in its link or typed
+    in the box: junk is unknown as any wrong one is (404, or the page saying so)."""
+    in_url = quote(junk, safe="")
+    with queries_carrying_a_nul() as carrying:
+        for name in ("join", "claim"):
+            assert alice_client.get(f"/{name}/{in_url}/").status_code == 404, name
+            assert alice_client.post(f"/{name}/{in_url}/").status_code == 404, name
+        code = alice_client.get(f"/j/{in_url}")
+        assert code.status_code == 404 and "check it with the host" in code.content.decode()
+        typed = alice_client.get("/j/", {"code": junk})
+        assert "A join code is 6 letters and digits" in typed.content.decode()
+    assert carrying == []
+
+
+@pytest.mark.parametrize("junk", JUNK)
+def test_a_phone_cookie_of_junk_is_a_new_phone(junk: str, client: Client) -> None:
+    client.cookies[PHONE_COOKIE] = (junk * 43)[-43:]  # as long as a phone's token
+    with queries_carrying_a_nul() as carrying:
+        response = client.get("/j/ZZZZZZ")
+    assert response.status_code == 404
+    assert re.fullmatch(r"[A-Za-z0-9_-]{43}", response.cookies[PHONE_COOKIE].value)
+    assert carrying == []
+
+
 # The URLs a POST reaches without a CSRF token: the JSON API's, under /api/. They read
 # no cookie (no session, no login) and store nothing, so a forged request can do
 # nothing a direct one could not.
@@ -280,6 +333,11 @@ def test_every_post_without_a_csrf_token_is_refused(alice: Any) -> None:
     assert response.status_code == 302
 
 
+def kept_by_no_cache(response: Any) -> bool:
+    directives = {d.strip() for d in response.get("Cache-Control", "").split(",")}
+    return {"private", "no-store"} <= directives
+
+
 def test_every_page_that_needs_an_account_is_kept_by_no_cache(
     alice: Any, alice_client: Client, client: Client
 ) -> None:
@@ -294,12 +352,26 @@ def test_every_page_that_needs_an_account_is_kept_by_no_cache(
         response = alice_client.get(url)
         if response.status_code == 405:
             continue  # a POST-only URL: nothing on it to keep
-        directives = {d.strip() for d in response.get("Cache-Control", "").split(",")}
-        assert {"private", "no-store"} <= directives, (name, url, response.get("Cache-Control"))
+        assert kept_by_no_cache(response), (name, url, response.get("Cache-Control"))
         kept_private.add(name)
     personal = {page.url_name for page in personal_pages()}
     assert {"groups", "group", "people", "player", "export_csv", "import_plays"} <= kept_private
     assert personal | {"password_change"} <= kept_private
+
+
+def test_the_home_page_is_kept_by_no_cache(
+    client: Client, alice_client: Client, group: Group, make_play: Any
+) -> None:
+    """Signed in, it lists the person's groups and their latest plays; signed out, the
+    plays kept in this browser's session: the next person at the computer's business
+    neither way."""
+    make_play("reef-draft", group=group, finish=True)
+    guest_play = {"seat_1": "Ana", "seat_2": "Ben", "option_coral_penalty": "each"}
+    assert client.post("/games/reef-draft/new/", guest_play).status_code == 302
+    for visitor, listed in ((alice_client, "recent"), (client, "on_this_device")):
+        response = visitor.get("/")
+        assert list(response.context[listed]), listed
+        assert kept_by_no_cache(response), response.get("Cache-Control")
 
 
 INLINE_CODE = [
@@ -343,6 +415,26 @@ def test_pages_have_a_strict_csp_and_no_inline_code(alice_client: Client, alice:
     assert checked >= 20
 
 
+def test_every_answer_denies_the_browser_features_the_site_never_uses(
+    client: Client, alice_client: Client
+) -> None:
+    answers = [
+        client.get("/"),
+        client.get("/accounts/login/"),
+        client.get("/j/ZZZZZZ"),  # 404
+        client.get("/static/scorepad/scorepad.js"),
+        client.get("/healthz"),
+        alice_client.get("/groups/"),
+    ]
+    for response in answers:
+        items = response["Permissions-Policy"].split(",")
+        policy = dict(item.strip().split("=", 1) for item in items)
+        for feature in ("camera", "microphone", "geolocation", "payment", "usb", "clipboard-read"):
+            assert policy[feature] == "()", (response.request["PATH_INFO"], feature)
+        # The host's Share button, on our own pages.
+        assert policy["web-share"] == "(self)"
+
+
 def test_login_locks_after_five_wrong_passwords(client: Client, alice: Any) -> None:
     for _ in range(5):
         client.post("/accounts/login/", {"username": "alice", "password": "wrong"})
@@ -361,3 +453,16 @@ def test_a_right_password_before_the_limit_logs_in(client: Client, alice: Any) -
     )
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(alice.pk)
+
+
+def test_a_login_lockout_holds_for_the_whole_ipv6_64(alice: Any) -> None:
+    """One household's or phone's block: its holder may use any address in it."""
+    for n in range(5):
+        wrong = {"username": "alice", "password": "wrong"}
+        Client(REMOTE_ADDR=f"2001:db8:1:2::{n + 1}").post("/accounts/login/", wrong)
+    right = {"username": "alice", "password": "pw-for-tests-123"}
+    same_block = Client(REMOTE_ADDR="2001:db8:1:2:ffff::9")
+    assert "Too many wrong passwords" in same_block.post("/accounts/login/", right).content.decode()
+    assert "_auth_user_id" not in same_block.session
+    elsewhere = Client(REMOTE_ADDR="2001:db8:1:3::1")
+    assert elsewhere.post("/accounts/login/", right).status_code == 302

@@ -3,11 +3,13 @@ runs the table, every phone follows it live; and who may change what, recorded."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
-from django.test import Client
+from django.test import Client, override_settings
 
 from games.shallow_sea.data import FIRST_GAME_BLUE, FIRST_GAME_ORANGE, FIRST_GAME_SEALIFE
 from scorepad.models import (
@@ -18,7 +20,6 @@ from scorepad.models import (
     Play,
     read_join_code,
 )
-from scorepad.views.table import JOIN_GUESSES
 from tests.conftest import logged_in
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +30,15 @@ REEF = {"jellies": 2, "dolphins": 3, "seastar_3": 1, "pufferfish": 1, "coral": 1
 @pytest.fixture(autouse=True)
 def fresh_guess_counts() -> None:
     cache.clear()
+
+
+GUESSES = {"join_guesses_per_phone": "3/10m", "join_guesses": "5/10m"}
+
+
+@pytest.fixture
+def few_guesses() -> Iterator[None]:
+    with override_settings(SCOREPAD_RATE_LIMITS={**settings.SCOREPAD_RATE_LIMITS, **GUESSES}):
+        yield
 
 
 # What each game's new-play screen needs besides the seats.
@@ -110,22 +120,47 @@ class TestJoinCodes:
         client.post(f"/plays/{play.uuid}/table/change/", {"action": "open"})
         assert Client().get(f"/j/{play.join_code}").status_code == 200
 
-    def test_guesses_are_limited_per_address(self, client: Client) -> None:
+    def test_guesses_are_limited_per_phone(self, client: Client, few_guesses: None) -> None:
         play = host_starts(client)
         guesser = Client()
-        for _ in range(JOIN_GUESSES["phone"]):
+        for _ in range(3):
             assert guesser.get("/j/ZZZZZZ").status_code == 404
         response = guesser.get(f"/j/{play.join_code}")  # even the right one, for a while
         assert response.status_code == 429
-        assert int(response["Retry-After"]) > 0
+        assert 0 < int(response["Retry-After"]) <= 600
+        assert "This phone tried too many codes that fit no game." in response.content.decode()
         # Another phone at the same table (the same address) still joins.
         assert Client().get(f"/j/{play.join_code}").status_code == 200
 
-    def test_a_closed_or_finished_code_says_so_and_counts_no_guess(self, client: Client) -> None:
+    def test_guesses_are_limited_per_address(self, client: Client, few_guesses: None) -> None:
+        play = host_starts(client)
+        for _ in range(5):
+            assert Client().get("/j/ZZZZZZ").status_code == 404  # a new phone each time
+        response = Client().get(f"/j/{play.join_code}")
+        assert response.status_code == 429
+        page = response.content.decode()
+        assert "Too many codes that fit no game were tried from here." in page
+        assert Client(REMOTE_ADDR="203.0.113.9").get(f"/j/{play.join_code}").status_code == 200
+
+    def test_the_phones_of_one_ipv6_64_guess_as_one_address(
+        self, client: Client, few_guesses: None
+    ) -> None:
+        play = host_starts(client)
+        for n in range(5):
+            phone = Client(REMOTE_ADDR=f"2001:db8:1:2::{n + 1}")
+            assert phone.get("/j/ZZZZZZ").status_code == 404
+        same_block = Client(REMOTE_ADDR="2001:db8:1:2:ffff::1")
+        assert same_block.get(f"/j/{play.join_code}").status_code == 429
+        elsewhere = Client(REMOTE_ADDR="2001:db8:1:3::1")
+        assert elsewhere.get(f"/j/{play.join_code}").status_code == 200
+
+    def test_a_closed_or_finished_code_says_so_and_counts_no_guess(
+        self, client: Client, few_guesses: None
+    ) -> None:
         play = host_starts(client)
         client.post(f"/plays/{play.uuid}/table/change/", {"action": "close"})
         phone = Client()
-        for _ in range(JOIN_GUESSES["phone"] + 1):
+        for _ in range(4):
             response = phone.get(f"/j/{play.join_code}")
         assert response.status_code == 404
         assert "closed joining" in response.content.decode()

@@ -9,6 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core import mail
 from django.core.cache import cache
 from django.db import connection
@@ -27,13 +28,17 @@ LIMITS = {
     "password_resets": "1/h",
     "guest_plays": "2/h",
     "api_scores": "2/m",
+    "failed_logins": "3/h",
+    "wrong_old_passwords_per_account": "2/h",
+    "wrong_old_passwords": "3/h",
 }
 GUEST_PLAY = {"seat_1": "Ana", "seat_2": "Ben", "option_coral_penalty": "split"}
+PASSWORD = "pw-for-tests-123"  # every test user's (tests/conftest.py)
 
 
 @pytest.fixture(autouse=True)
 def low_limits() -> Any:
-    with override_settings(SCOREPAD_RATE_LIMITS=LIMITS):
+    with override_settings(SCOREPAD_RATE_LIMITS={**settings.SCOREPAD_RATE_LIMITS, **LIMITS}):
         yield
 
 
@@ -112,13 +117,94 @@ def test_password_reset_emails_are_limited_per_address(client: Client, alice: An
     assert len(mail.outbox) == 1
 
 
+def log_in(client: Client, username: str, password: str = "wrong") -> Any:
+    return client.post("/accounts/login/", {"username": username, "password": password})
+
+
+def test_wrong_passwords_from_one_address_are_limited_whatever_the_usernames(
+    alice: Any, bob: Any, charlie: Any
+) -> None:
+    """django-axes locks out one username at one address: one password tried on many
+    usernames is held back here."""
+    for username in ("alice", "bob", "nobody"):
+        assert log_in(Client(), username).status_code == 200
+    response = log_in(Client(), "charlie", PASSWORD)  # even a right one, for a while
+    assert "Too many wrong passwords were tried from here." in assert_told_to_wait(response, 3600)
+    assert log_in(Client(REMOTE_ADDR="203.0.113.9"), "charlie", PASSWORD).status_code == 302
+
+
+def test_right_passwords_count_no_failure(charlie: Any) -> None:
+    for _ in range(4):
+        assert log_in(Client(), "charlie", PASSWORD).status_code == 302
+
+
+def change_password(client: Client, old: str) -> Any:
+    new = "kelp-forest-at-dawn"
+    form = {"old_password": old, "new_password1": new, "new_password2": new}
+    return client.post("/accounts/password/", form)
+
+
+def test_wrong_old_passwords_are_limited_per_account(alice: Any, alice_client: Client) -> None:
+    for _ in range(2):
+        response = change_password(alice_client, "wrong")
+        assert "old_password" in response.context["form"].errors
+    # From another address too, and even the right one, for a while.
+    elsewhere = Client(REMOTE_ADDR="203.0.113.9")
+    elsewhere.force_login(alice)
+    response = change_password(elsewhere, PASSWORD)
+    page = assert_told_to_wait(response, 3600)
+    assert "The old password was typed wrong too many times." in page
+    alice.refresh_from_db()
+    assert alice.check_password(PASSWORD)
+
+
+def test_wrong_old_passwords_are_limited_per_address(
+    alice_client: Client, bob_client: Client, outsider_client: Client, bob: Any
+) -> None:
+    for client in (alice_client, bob_client, outsider_client):
+        assert change_password(client, "wrong").status_code == 200
+    response = change_password(bob_client, PASSWORD)
+    assert "Too many wrong old passwords were typed from here." in assert_told_to_wait(
+        response, 3600
+    )
+    elsewhere = Client(REMOTE_ADDR="203.0.113.9")
+    elsewhere.force_login(bob)
+    assert change_password(elsewhere, PASSWORD)["Location"] == "/accounts/password/changed/"
+
+
+def ask_for_a_reset(address: str, email: str) -> Any:
+    return Client(REMOTE_ADDR=address).post("/accounts/password/reset/", {"email": email})
+
+
+@override_settings(
+    SCOREPAD_RATE_LIMITS={
+        **settings.SCOREPAD_RATE_LIMITS,
+        **LIMITS,
+        "password_resets_per_email": "2/h",
+    }
+)
+def test_reset_emails_to_one_inbox_are_limited_whoever_asks(alice: Any) -> None:
+    alice.email = "alice@example.com"
+    alice.save()
+    for address in ("203.0.113.1", "203.0.113.2"):
+        assert ask_for_a_reset(address, "alice@example.com").status_code == 302
+    response = ask_for_a_reset("203.0.113.3", "ALICE@example.com")
+    page = assert_told_to_wait(response, 3600)
+    assert "Too many password reset emails were asked for that email." in page
+    assert len(mail.outbox) == 2
+    # An email no account has is counted alike: the limit tells nothing of accounts.
+    for address in ("203.0.113.4", "203.0.113.5"):
+        assert ask_for_a_reset(address, "nobody@example.com").status_code == 302
+    assert ask_for_a_reset("203.0.113.6", "nobody@example.com").status_code == 429
+
+
 class TestClientAddress:
     """Behind proxies of our own the client is the address the outermost proxy saw:
     what a client writes into X-Forwarded-For itself comes before it."""
 
-    def address(self, forwarded: str | None = None) -> str:
+    def address(self, forwarded: str | None = None, remote: str = "10.0.0.2") -> str:
         extra: dict[str, Any] = {} if forwarded is None else {"HTTP_X_FORWARDED_FOR": forwarded}
-        return client_address(RequestFactory().get("/", REMOTE_ADDR="10.0.0.2", **extra))
+        return client_address(RequestFactory().get("/", REMOTE_ADDR=remote, **extra))
 
     def test_directly_the_connection_is_the_client(self) -> None:
         assert self.address("198.51.100.7") == "10.0.0.2"
@@ -137,6 +223,21 @@ class TestClientAddress:
         assert self.address() == "10.0.0.2"
         assert self.address("not-an-address") == "10.0.0.2"
 
+    def test_an_ipv6_address_counts_as_its_64(self) -> None:
+        """The block one household or phone is given: its holder may use any address in it."""
+        assert self.address(remote="2001:db8:1:2:aaaa:bbbb:cccc:dddd") == "2001:db8:1:2::"
+        assert self.address(remote="2001:db8:1:2::1") == "2001:db8:1:2::"
+        assert self.address(remote="2001:db8:1:3::1") == "2001:db8:1:3::"
+
+    @override_settings(SCOREPAD_PROXY_COUNT=1)
+    def test_behind_a_proxy_an_ipv6_client_counts_as_its_64_too(self) -> None:
+        assert self.address("2001:db8:1:2:aaaa::7") == "2001:db8:1:2::"
+
+    def test_an_ipv4_address_written_as_ipv6_counts_as_itself(self) -> None:
+        """Not as the /64 of every IPv4 client a dual-stack server sees."""
+        assert self.address(remote="::ffff:198.51.100.7") == "198.51.100.7"
+        assert self.address(remote="::ffff:198.51.100.8") == "198.51.100.8"
+
     def test_the_proxy_count_comes_from_the_environment(self) -> None:
         assert settings_value("s.SCOREPAD_PROXY_COUNT") == 0
         assert settings_value("s.SCOREPAD_PROXY_COUNT", BEHIND_PROXY="1") == 1
@@ -153,6 +254,13 @@ def test_clients_behind_one_proxy_are_counted_apart_and_cannot_forge_their_way_o
     assert forged.status_code == 429
     other = sign_up(Client(**proxy), "xena", HTTP_X_FORWARDED_FOR="203.0.113.6")
     assert other.status_code == 302
+
+
+def test_the_addresses_of_one_ipv6_64_share_one_count() -> None:
+    for username, address in (("zoe", "2001:db8:1:2::a"), ("yann", "2001:db8:1:2::b")):
+        assert sign_up(Client(REMOTE_ADDR=address), username).status_code == 302
+    assert sign_up(Client(REMOTE_ADDR="2001:db8:1:2:ffff::c"), "xena").status_code == 429
+    assert sign_up(Client(REMOTE_ADDR="2001:db8:1:3::a"), "xena").status_code == 302
 
 
 def test_the_limits_come_from_the_environment() -> None:

@@ -4,18 +4,21 @@ the result of a play, and the JSON scoring API."""
 from __future__ import annotations
 
 import secrets
+from functools import partial
 from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordResetForm
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
@@ -23,8 +26,8 @@ from django_htmx.http import HttpResponseClientRedirect
 import games
 from games.contract import InvalidInput
 from scorepad import result_page, throttle
-from scorepad.forms import NewPlayForm, SignupForm
-from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from scorepad.forms import ChangePasswordForm, NewPlayForm, SignupForm
+from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest, RedirectThen
 from scorepad.models import Group, Play, create_group
 from scorepad.pads import all_pads, get_pad_or_404
 from scorepad.table import SeatRefused, access_to, host_here
@@ -35,6 +38,7 @@ from scorepad.views.common import (
     _get_table_for_user,
     json_answer,
     json_error,
+    private,
     render_screen,
     start_play_for,
 )
@@ -49,6 +53,7 @@ from scorepad.views.table import (
 )
 
 
+@private  # a person's groups and plays, or the plays kept in this browser's session
 @require_GET
 def home(request: HtmxHttpRequest) -> HttpResponse:
     groups = Group.objects.for_user(request.user).order_by("name")
@@ -85,6 +90,46 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_safe_next(request) or "home")
     return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+@private
+@sensitive_post_parameters()
+@require_http_methods(["GET", "POST"])
+def password_change(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Django's password change, with wrong old passwords counted for the account and
+    for the address: a session left signed in is no way to guess its password."""
+    form = ChangePasswordForm(request.user, request.POST or None)
+    if request.method == "POST":
+        wrong_passwords = throttle.Failures(
+            request,
+            {"wrong_old_passwords_per_account": str(request.user.pk), "wrong_old_passwords": None},
+        )
+        wrong_passwords.refuse_if_spent()
+        if form.is_valid():
+            form.save()
+            # The account's other sessions are logged out; this one stays signed in.
+            update_session_auth_hash(request, form.user)
+            return redirect("password_change_done")
+        if form.has_error("old_password", "password_incorrect"):
+            wrong_passwords.failed()
+    return render(request, "registration/password_change_form.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@throttle.throttled("password_resets")
+def password_reset(request: HtmxHttpRequest) -> HttpResponse:
+    """Forgot your password? The answer is the same, after the same work, whether an
+    account has that email or not: the account is looked up, and its email built and
+    sent, once the answer is out (docs/security.md)."""
+    form = PasswordResetForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        # Counted whether an account has the email or not, so the limit tells nothing.
+        email = form.cleaned_data["email"].casefold()
+        throttle.count(request, "password_resets_per_email", by=email)
+        send = partial(form.save, request=request, use_https=request.is_secure())
+        return RedirectThen(reverse("password_reset_done"), send)
+    return render(request, "registration/password_reset_form.html", {"form": form})
 
 
 @require_http_methods(["GET", "POST"])

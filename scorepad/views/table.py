@@ -10,7 +10,6 @@ from uuid import UUID
 
 import segno
 from django.contrib import messages
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,17 +18,13 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from scorepad.http import HtmxHttpRequest, client_address
+from scorepad import throttle
+from scorepad.http import HtmxHttpRequest
 from scorepad.models import Play, Progress, Result, SeatTaken, read_join_code
 from scorepad.pads import DONE, ENTERING, SeatStatus
 from scorepad.table import Access, access_changed, access_to, phone_token
 from scorepad.views.common import _get_play_for_user
 
-# Codes that fit no game, tried by one phone or from one address (a table's Wi-Fi holds
-# several phones) before it waits: a code is one of 32**6, so guessing one of the few
-# live ones stays hopeless.
-JOIN_GUESSES = {"phone": 20, "address": 100}
-JOIN_GUESS_WINDOW = 10 * 60  # seconds
 STAGE_WORDS = {DONE: "done", ENTERING: "entering"}
 
 
@@ -201,28 +196,13 @@ def bar_seats(play: Play) -> list[dict[str, str]]:
 
 
 # --- Joining ----------------------------------------------------------------------------------
-def _guess_keys(request: HttpRequest) -> dict[str, str]:
-    return {
-        "phone": f"join-guesses:phone:{phone_token(request)}",
-        "address": f"join-guesses:address:{client_address(request)}",
-    }
-
-
-def _too_many_guesses(request: HttpRequest) -> bool:
-    counts = cache.get_many(list(_guess_keys(request).values()))
-    return any(counts.get(key, 0) >= JOIN_GUESSES[who] for who, key in _guess_keys(request).items())
-
-
-def _count_a_wrong_guess(request: HttpRequest) -> None:
-    for key in _guess_keys(request).values():
-        if not cache.add(key, 1, JOIN_GUESS_WINDOW):
-            cache.incr(key)
-
-
-def _wait(request: HttpRequest) -> HttpResponse:
-    response = render(request, "join_wait.html", {"minutes": JOIN_GUESS_WINDOW // 60}, status=429)
-    response["Retry-After"] = str(JOIN_GUESS_WINDOW)
-    return response
+def _guesses(request: HttpRequest) -> throttle.Failures:
+    """Codes that fit no game, counted for the phone and for its address (a table's Wi-Fi
+    holds several phones): a code is one of 32**6, so guessing one of the few live ones
+    stays hopeless."""
+    return throttle.Failures(
+        request, {"join_guesses_per_phone": phone_token(request), "join_guesses": None}
+    )
 
 
 @require_http_methods(["GET"])
@@ -240,13 +220,13 @@ def join_code(request: HtmxHttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """A phone opens the host's link (or typed the code): the seats, to take one or watch."""
-    if _too_many_guesses(request):
-        return _wait(request)
+    guesses = _guesses(request)
+    guesses.refuse_if_spent()
     wanted = read_join_code(code)
     play = Play.objects.filter(join_code=wanted).first() if wanted else None
     if play is None or not play.is_joinable:
         if play is None:
-            _count_a_wrong_guess(request)
+            guesses.failed()
         ctx = {"typed": code, "unknown": play is None, "play": None, "shut": play}
         return render(request, "join_code.html", ctx, status=404)
     if wanted != code:
