@@ -61,21 +61,23 @@ if (typeof document !== "undefined") {
   // for a table without network; static/scorepad/sw.js). A page tells it which screens a
   // player may open next (links marked data-offline, where a kept change leads), and what
   // else it needs offline (data-keep), so those open offline too. It keeps them for whoever
-  // is signed in, and forgets them when another is (logging out tells it at once).
+  // is signed in, and forgets them when another is: the page says whom it was made for
+  // (its meta; the worker may not have seen the answer), and logging out tells it at once.
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
     navigator.serviceWorker.ready.then((registration) => {
+      const identity = self.OutboxStore.own?.identity;
       const keep = [
         ...[...document.querySelectorAll("a[data-offline]")].map((a) => a.getAttribute("href")),
         ...[...document.querySelectorAll("[data-outbox-then]")].map((b) => b.dataset.outboxThen),
         ...[...document.querySelectorAll("[data-keep]")].map((e) => e.dataset.keep),
       ];
       keep.push(location.pathname);
-      registration.active?.postMessage({ keep });
+      registration.active?.postMessage({ keep, identity });
       // The copy kept of a screen is taken again without its one-time messages ("Added: …"),
       // which would otherwise show again each time it opens offline.
       if (document.querySelector("ul.messages")) {
-        registration.active?.postMessage({ refresh: location.pathname + location.search });
+        registration.active?.postMessage({ refresh: location.pathname + location.search, identity });
       }
     });
     document.addEventListener("submit", (event) => {
@@ -159,13 +161,19 @@ const OutboxStore = (() => {
       "X-Outbox": change.kind,
     };
     if (change.account) headers["X-Outbox-Account"] = change.account;
+    const body = new URLSearchParams(change.body);
     const token = await csrf();
-    if (token) headers["X-CSRFToken"] = token; // the freshest
+    if (token) {
+      // The freshest, and only it: Django reads a form's own token first, and logging in
+      // since the change was made gave a new one.
+      headers["X-CSRFToken"] = token;
+      body.delete("csrfmiddlewaretoken");
+    }
     if (navigator.onLine === false) return null;
     try {
       const response = await fetch(change.url, {
         method: "POST",
-        body: change.body,
+        body: body.toString(),
         headers,
         credentials: "same-origin",
       });

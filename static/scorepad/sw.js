@@ -152,8 +152,8 @@ self.addEventListener("fetch", (event) => {
 
 // A page asks for the screens a player may open next, so that they open offline too,
 // and for its own screen again once its changes are saved, so that the copy kept of it
-// shows them. A page says when an answer it had names another identity (its session
-// ended), and forgets every page when its player logs out.
+// shows them. A page says whom it was made for (the worker does not see every answer: a
+// login's redirect, an htmx poll's), and forgets every page when its player logs out.
 async function keepPage(path, again) {
   const url = new URL(path, self.location.origin);
   if (!keepable(url) || (!again && (await keptPage(url.href)))) return true;
