@@ -77,7 +77,8 @@ if (typeof document !== "undefined") {
       // The copy kept of a screen is taken again without its one-time messages ("Added: …"),
       // which would otherwise show again each time it opens offline.
       if (document.querySelector("ul.messages")) {
-        registration.active?.postMessage({ refresh: location.pathname + location.search, identity });
+        const refresh = location.pathname + location.search;
+        registration.active?.postMessage({ refresh, identity });
       }
     });
     document.addEventListener("submit", (event) => {
@@ -108,8 +109,11 @@ const OutboxStore = (() => {
 
   // Whom this page is for: {identity, account, name}; null in the worker, and on a page
   // that is nobody's (the offline page).
-  const meta = typeof document === "undefined" ? null : document.querySelector('meta[name="scorepad-identity"]');
-  const own = meta?.content ? { identity: meta.content, account: accountOf(meta.content), name: meta.dataset.name } : null;
+  const meta =
+    typeof document === "undefined" ? null : document.querySelector('meta[name="scorepad-identity"]');
+  const own = meta?.content
+    ? { identity: meta.content, account: accountOf(meta.content), name: meta.dataset.name }
+    : null;
 
   // An identity is "<account>.<session>".
   function accountOf(identity) {
@@ -332,7 +336,11 @@ self.OutboxStore = OutboxStore;
   }
 
   async function queue(made) {
-    const change = { ...made, account: store.own?.account || null, accountName: store.own?.name || "" };
+    const change = {
+      ...made,
+      account: store.own?.account || null,
+      accountName: store.own?.name || "",
+    };
     try {
       await store.put(change);
     } catch {
@@ -598,7 +606,7 @@ self.OutboxStore = OutboxStore;
   // another account's business).
   function waitingForTheirAccounts(others) {
     const counts = new Map();
-    for (const change of others) counts.set(change.accountName, (counts.get(change.accountName) || 0) + 1);
+    for (const { accountName } of others) counts.set(accountName, (counts.get(accountName) || 0) + 1);
     return [...counts].map(([name, n]) => {
       const changes = n > 1 ? `${n} changes` : "1 change";
       const them = n > 1 ? "them" : "it";

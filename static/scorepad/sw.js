@@ -135,7 +135,9 @@ async function fromNetworkFirst(event) {
 // Not the page asked for: 503, as the network would have said.
 async function offlinePage() {
   const page = await caches.match(OFFLINE);
-  if (!page) return new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+  if (!page) {
+    return new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+  }
   return new Response(page.body, { status: 503, statusText: "Offline", headers: page.headers });
 }
 
