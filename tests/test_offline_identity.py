@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from scorepad.offline import IDENTITY_HEADER
 from scorepad.table import PHONE_COOKIE
 
 pytestmark = pytest.mark.django_db
+
+IDENTITY_HEADER = "Scorepad-Identity"
 
 
 def identity(client: Client, path: str = "/") -> str:
