@@ -76,9 +76,10 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # Each phone's token, for its place at a play's table (scorepad/table.py), and what
-    # the phone's outbox needs of an answer.
+    # Each phone's token, for its place at a play's table (scorepad/table.py), whom each
+    # page is for (scorepad/offline.py), and what the phone's outbox needs of an answer.
     "scorepad.table.PhoneMiddleware",
+    "scorepad.offline.IdentityMiddleware",
     "scorepad.table.OutboxMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
     "axes.middleware.AxesMiddleware",
@@ -211,6 +212,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "scorepad.context_processors.personal_pages",
+                "scorepad.context_processors.offline_identity",
             ],
         },
     },

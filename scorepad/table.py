@@ -34,6 +34,7 @@ from scorepad.models import (
     TablePhone,
 )
 from scorepad.models import Play as PlayModel
+from scorepad.offline import ACCOUNT_HEADER, account_of
 
 PHONE_COOKIE = "scorepad_phone"
 # The id a phone's outbox gives each change it sends (static/scorepad/scorepad.js).
@@ -303,12 +304,21 @@ class OutboxMiddleware:
     phone's change is marked as a conflict, with its message (percent-encoded: a header
     is Latin-1); one answered without being applied (the game or the form refused it:
     a change applied leaves its AppliedChange in the same transaction) is marked as
-    refused, so a phone sending it late says so wherever the player is by then."""
+    refused, so a phone sending it late says so wherever the player is by then.
+
+    A change made under another account than the one signed in now (or, without one,
+    on another phone: scorepad/offline.py) is not even looked at: it is answered 409
+    with ``Outbox-Account-Differs``, and the phone keeps it until its account is back."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        made_under = request.headers.get(ACCOUNT_HEADER)
+        if made_under is not None and made_under != account_of(request):
+            response = HttpResponse(status=409)
+            response["Outbox-Account-Differs"] = "1"
+            return response
         response = self.get_response(request)
         if "X-Outbox" not in request.headers:
             return response

@@ -185,3 +185,43 @@ def test_a_change_answered_without_being_applied_is_marked_refused(
     assert saved.status_code == 200
     assert not saved.has_header("Outbox-Refused")
     assert log_play.ordered_results()[0].entry["final"]["unplayed_tiles"] == 2
+
+
+def _account(client: Client) -> str:
+    return client.get("/")["Scorepad-Identity"].split(".")[0]
+
+
+def test_a_change_made_under_another_account_waits_for_it(
+    log_play: Play, alice_client: Client, bob_client: Client
+) -> None:
+    # alice typed it offline; bob is signed in on the phone when it is sent.
+    url = f"/plays/{log_play.uuid}/players/0/tally/"
+    change = str(uuid.uuid4())
+    headers = sent(
+        change, X_Outbox="autosave", HX_Request="true", X_Outbox_Account=_account(alice_client)
+    )
+    refused = bob_client.post(url, {"unplayed_tiles": "2"}, headers=headers)
+    assert refused.status_code == 409
+    assert refused["Outbox-Account-Differs"] == "1"  # the phone keeps it
+    assert refused["Scorepad-Identity"].split(".")[0] == _account(bob_client)
+    assert not AppliedChange.objects.filter(change=change).exists()
+    assert log_play.ordered_results()[0].entry == {}
+
+    saved = alice_client.post(url, {"unplayed_tiles": "2"}, headers=headers)  # alice is back
+    assert saved.status_code == 200
+    assert AppliedChange.objects.filter(change=change).count() == 1
+    assert log_play.ordered_results()[0].entry["final"] == {"unplayed_tiles": 2}
+
+
+def test_a_change_made_without_an_account_waits_for_the_phone_to_log_out(
+    client: Client, log_play: Play, alice: Any
+) -> None:
+    url = f"/plays/{log_play.uuid}/events/new/colony/"
+    change = str(uuid.uuid4())
+    headers = sent(change, X_Outbox="submit", X_Outbox_Account=_account(client))
+    client.force_login(alice)  # the same phone, signed in now
+    assert client.post(url, COLONY, headers=headers).status_code == 409
+    assert log_play.logged_events() == []
+    client.post("/accounts/logout/")  # its phone cookie stays
+    assert client.post(url, COLONY, headers=headers).status_code == 204
+    assert [e.data["creatures"] for e in log_play.logged_events()] == [3]

@@ -60,21 +60,25 @@ if (typeof document !== "undefined") {
   // The installable app: its service worker (it serves the screens and static files kept
   // for a table without network; static/scorepad/sw.js). A page tells it which screens a
   // player may open next (links marked data-offline, where a kept change leads), and what
-  // else it needs offline (data-keep), so those open offline too; logging out forgets every kept screen.
+  // else it needs offline (data-keep), so those open offline too. It keeps them for whoever
+  // is signed in, and forgets them when another is: the page says whom it was made for
+  // (its meta; the worker may not have seen the answer), and logging out tells it at once.
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
     navigator.serviceWorker.ready.then((registration) => {
+      const identity = self.OutboxStore.own?.identity;
       const keep = [
         ...[...document.querySelectorAll("a[data-offline]")].map((a) => a.getAttribute("href")),
         ...[...document.querySelectorAll("[data-outbox-then]")].map((b) => b.dataset.outboxThen),
         ...[...document.querySelectorAll("[data-keep]")].map((e) => e.dataset.keep),
       ];
       keep.push(location.pathname);
-      registration.active?.postMessage({ keep });
+      registration.active?.postMessage({ keep, identity });
       // The copy kept of a screen is taken again without its one-time messages ("Added: …"),
       // which would otherwise show again each time it opens offline.
       if (document.querySelector("ul.messages")) {
-        registration.active?.postMessage({ refresh: location.pathname + location.search });
+        const refresh = location.pathname + location.search;
+        registration.active?.postMessage({ refresh, identity });
       }
     });
     document.addEventListener("submit", (event) => {
@@ -90,14 +94,31 @@ if (typeof document !== "undefined") {
 // sync).
 //
 // A change is what one form sent: {id, created, url, body, kind, headers, target, swap,
-// page, label, place}. Its id is made on the phone and sent as X-Change-Id: the server
-// applies a change once, however often it arrives (scorepad/models.py, AppliedChange).
+// page, label, place, account, accountName}. Its id is made on the phone and sent as
+// X-Change-Id: the server applies a change once, however often it arrives
+// (scorepad/models.py, AppliedChange). Its account is whom the page it was made on was
+// for (base.html's meta, scorepad/offline.py), sent as X-Outbox-Account: the server
+// applies it only under that account, and the phone keeps it until that account is back.
 // Changes wait in IndexedDB, so they survive a reload and a closed tab, and go out one
 // at a time, oldest first.
 const OutboxStore = (() => {
   const NAME = "scorepad-outbox";
   const CHANGES = "changes";
   const NOTES = "notes"; // what a player must be told about a change sent late
+  const IDENTITY = "Scorepad-Identity";
+
+  // Whom this page is for: {identity, account, name}; null in the worker, and on a page
+  // that is nobody's (the offline page).
+  const meta =
+    typeof document === "undefined" ? null : document.querySelector('meta[name="scorepad-identity"]');
+  const own = meta?.content
+    ? { identity: meta.content, account: accountOf(meta.content), name: meta.dataset.name }
+    : null;
+
+  // An identity is "<account>.<session>".
+  function accountOf(identity) {
+    return identity ? identity.split(".")[0] : null;
+  }
 
   function open() {
     return new Promise((resolve, reject) => {
@@ -124,10 +145,15 @@ const OutboxStore = (() => {
   const all = async (store = CHANGES) =>
     ((await run(store, "readonly", (s) => s.getAll())) || []).sort((a, b) => a.created - b.created);
 
-  function csrf() {
-    if (typeof document === "undefined") return "";
-    const cookie = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
-    return cookie ? cookie.split("=")[1] : "";
+  // The CSRF cookie as it is now: logging in gives a new one. The worker has no document,
+  // but may have the cookie store.
+  async function csrf() {
+    if (typeof document !== "undefined") {
+      const cookie = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
+      return cookie ? cookie.split("=")[1] : "";
+    }
+    const cookie = await self.cookieStore?.get("csrftoken").catch(() => null);
+    return cookie?.value || "";
   }
 
   // One change to the server: its answer, or null when the network did not carry it.
@@ -138,12 +164,20 @@ const OutboxStore = (() => {
       "X-Change-Id": change.id,
       "X-Outbox": change.kind,
     };
-    if (csrf()) headers["X-CSRFToken"] = csrf(); // the page's is the freshest
+    if (change.account) headers["X-Outbox-Account"] = change.account;
+    const body = new URLSearchParams(change.body);
+    const token = await csrf();
+    if (token) {
+      // The freshest, and only it: Django reads a form's own token first, and logging in
+      // since the change was made gave a new one.
+      headers["X-CSRFToken"] = token;
+      body.delete("csrfmiddlewaretoken");
+    }
     if (navigator.onLine === false) return null;
     try {
       const response = await fetch(change.url, {
         method: "POST",
-        body: change.body,
+        body: body.toString(),
         headers,
         credentials: "same-origin",
       });
@@ -158,6 +192,9 @@ const OutboxStore = (() => {
   // other is sending (the server applies it once, but the page would miss its answer).
   const exclusive = (work) =>
     navigator.locks ? navigator.locks.request(NAME, work) : work();
+
+  // Not looked at: another account is signed in now. The change waits for its own.
+  const madeUnderAnother = (response) => response.headers.has("Outbox-Account-Differs");
 
   // Not applied: refused (by its status, or the server says so: an autosave's form comes
   // back with the game's messages, answered 200), or it met another phone's change.
@@ -190,6 +227,7 @@ const OutboxStore = (() => {
       await note({
         id: change.id,
         created: Date.now(),
+        account: change.account,
         label: change.label,
         page: change.page,
         conflict: Boolean(conflict),
@@ -201,18 +239,28 @@ const OutboxStore = (() => {
 
   const note = (item) => run(NOTES, "readwrite", (s) => s.put(item));
 
+  // What a page shows of the outbox: the changes (and notes) of its own account, never
+  // another's (nor a change made before changes named their account).
+  const ofThisPage = (item) => !item.account || item.account === own?.account;
+
   return {
     all,
+    own,
+    accountOf,
+    identityOf: (response) => response.headers.get(IDENTITY),
+    mine: async () => (await all()).filter(ofThisPage),
     noteRefusal,
+    madeUnderAnother,
     refused,
     exclusive,
-    notes: () => all(NOTES),
-    // The CSRF token goes with the change: the worker, which may send it, has no cookies
-    // to read it from.
-    put: (change) =>
-      run(CHANGES, "readwrite", (s) =>
-        s.put({ ...change, headers: { "X-CSRFToken": csrf(), ...change.headers } }),
-      ),
+    notes: async () => (await all(NOTES)).filter(ofThisPage),
+    // The CSRF token goes with the change, for a worker without the cookie store.
+    put: async (change) => {
+      const token = await csrf();
+      return run(CHANGES, "readwrite", (s) =>
+        s.put({ ...change, headers: { "X-CSRFToken": token, ...change.headers } }),
+      );
+    },
     remove: (id) => run(CHANGES, "readwrite", (s) => s.delete(id)),
     forget: (id) => run(NOTES, "readwrite", (s) => s.delete(id)),
     send,
@@ -231,6 +279,11 @@ self.OutboxStore = OutboxStore;
 // id made here, so the server applies it once even when its first answer was lost.
 // The screen says where the changes are (#outbox): "Saved", "Sending…", "2 changes
 // waiting…", and every conflict or refusal, in the site's own words.
+//
+// A change goes only under the account it was made under (the phone may have changed
+// hands since): the page sends the changes of the account the server last named, and
+// says of the others whom they wait for. The server refuses one sent under another
+// account anyway (409, Outbox-Account-Differs), and the change stays.
 //
 // data-outbox="all": its htmx posts (autosaves) and its submits are changes;
 // data-outbox="submit": only its submits (an event's form, whose htmx posts only
@@ -253,6 +306,25 @@ self.OutboxStore = OutboxStore;
 
   const here = () => location.pathname;
 
+  // Who is signed in, as the server last said: this page's account, until an answer
+  // names another. The page sends only that account's changes.
+  let heard = store.own?.identity || null;
+  let signedIn = store.own?.account || null;
+  const sendable = (change) => !change.account || change.account === signedIn;
+  const waitsForItsAccount = (change) => Boolean(signedIn && !sendable(change));
+
+  // An answer naming another identity than this page's: the session changed (ended,
+  // logged out or in elsewhere). The worker forgets the pages kept for the old one.
+  function hear(identity) {
+    if (!identity || identity === heard) return;
+    heard = identity;
+    signedIn = store.accountOf(identity);
+    navigator.serviceWorker?.controller?.postMessage({ identity });
+  }
+  document.addEventListener("htmx:afterRequest", (event) => {
+    hear(event.detail.xhr?.getResponseHeader("Scorepad-Identity"));
+  });
+
   // Not form.action: a field named "action" (an event's Save button) hides it.
   function actionOf(form, submitter) {
     const action = submitter?.getAttribute("formaction") || form.getAttribute("action") || here();
@@ -263,13 +335,18 @@ self.OutboxStore = OutboxStore;
     return form.dataset.outboxLabel || document.title.split(" · ")[0];
   }
 
-  async function queue(change) {
+  async function queue(made) {
+    const change = {
+      ...made,
+      account: store.own?.account || null,
+      accountName: store.own?.name || "",
+    };
     try {
       await store.put(change);
     } catch {
       // Nowhere to keep it (storage full, a private window): sent at once, as online.
       const response = await store.send(change);
-      if (response) await settle(change, response);
+      if (response && !store.madeUnderAnother(response)) await settle(change, response);
       else show(`Not saved: ${change.label}. This browser cannot keep changes offline.`);
       return;
     }
@@ -396,7 +473,7 @@ self.OutboxStore = OutboxStore;
   let leaveFor = null; // the screen a saved "Save, next" leads on to
   async function send() {
     for (;;) {
-      const [change] = await store.all();
+      const change = (await store.all()).find(sendable);
       if (!change) {
         if (stalled && taken) lastSaved = Date.now(); // what waited is saved: say so, once
         stalled = false;
@@ -410,10 +487,15 @@ self.OutboxStore = OutboxStore;
       clearTimeout(slow);
       if (!response) {
         stalled = true;
-        const waiting = await store.all();
+        const waiting = await store.mine();
         document.dispatchEvent(new CustomEvent("outbox:waiting", { detail: waiting }));
         show();
         return true; // offline: everything waits, in order
+      }
+      hear(store.identityOf(response));
+      if (store.madeUnderAnother(response)) {
+        if (sendable(change)) signedIn = null; // the answer named nobody: nothing more goes
+        continue; // it waits for its account
       }
       await store.remove(change.id);
       if (await settle(change, response)) taken = true;
@@ -421,7 +503,9 @@ self.OutboxStore = OutboxStore;
       // An autosave typed just before "Save, next" joins the queue behind it: the next
       // screen opens once nothing of this one waits (it used to wait for that autosave,
       // which never moves on).
-      if (leaveFor && !(await store.all()).some((c) => c.page === here())) go(leaveFor);
+      if (leaveFor && !(await store.all()).some((c) => c.page === here() && sendable(c))) {
+        go(leaveFor);
+      }
     }
   }
 
@@ -470,7 +554,7 @@ self.OutboxStore = OutboxStore;
   const playOf = (path) => path.split("/").slice(0, 3).join("/");
 
   async function mark() {
-    const all = await store.all();
+    const all = await store.mine();
     document.body.classList.toggle(
       "unconfirmed",
       all.some((c) => playOf(c.page) === playOf(here()) && (stalled || c.created < loaded)),
@@ -487,7 +571,8 @@ self.OutboxStore = OutboxStore;
   }
 
   async function show(now) {
-    const waiting = await store.all();
+    const all = await store.all();
+    const waiting = all.filter((c) => !waitsForItsAccount(c));
     const notes = await store.notes();
     const parts = [];
     if (now) parts.push(now);
@@ -502,6 +587,7 @@ self.OutboxStore = OutboxStore;
       parts.push("Saved.");
       setTimeout(() => show(), SAVED_SHOWN_MS);
     }
+    if (!now) parts.push(...waitingForTheirAccounts(all.filter(waitsForItsAccount)));
     status.replaceChildren();
     for (const text of parts) {
       const line = document.createElement("span");
@@ -511,9 +597,23 @@ self.OutboxStore = OutboxStore;
     if (waiting.length && !now) status.append(whichWait(waiting));
     for (const note of notes) status.append(noteLine(note));
     status.hidden = parts.length === 0 && notes.length === 0;
-    status.classList.toggle("waiting", waiting.length > 0 && !now);
+    status.classList.toggle("waiting", all.length > 0 && !now);
     mark();
-    document.dispatchEvent(new CustomEvent("outbox:shown", { detail: waiting }));
+    document.dispatchEvent(new CustomEvent("outbox:shown", { detail: await store.mine() }));
+  }
+
+  // "2 changes wait for Ana: log in as Ana to send them.": how many, not which (those are
+  // another account's business).
+  function waitingForTheirAccounts(others) {
+    const counts = new Map();
+    for (const { accountName } of others) counts.set(accountName, (counts.get(accountName) || 0) + 1);
+    return [...counts].map(([name, n]) => {
+      const changes = n > 1 ? `${n} changes` : "1 change";
+      const them = n > 1 ? "them" : "it";
+      return name
+        ? `${changes} ${n > 1 ? "wait" : "waits"} for ${name}: log in as ${name} to send ${them}.`
+        : `${changes} made without an account ${n > 1 ? "wait" : "waits"}: log out to send ${them}.`;
+    });
   }
 
   // Which changes wait, folded away (the bar stays over the screen; a long list would hide
@@ -564,7 +664,7 @@ self.OutboxStore = OutboxStore;
 
   // After a reload without network: what was typed but not sent is on the screen again.
   async function restore() {
-    const kept = await store.all();
+    const kept = await store.mine();
     stalled = kept.length > 0;
     for (const change of kept) {
       if (change.page !== here() || change.kind !== "autosave") continue;

@@ -5,36 +5,111 @@
 // store comes from scorepad.js, the pages' own script.
 //
 // It keeps the shell, every static file fetched (a hashed name never changes), and the
-// game screens the phone opened or was asked to keep; a page it cannot fetch comes from
-// what it kept, else the offline page. Writes are never answered from here: the page's
-// outbox (scorepad.js) keeps them, and this worker sends them too when the browser wakes
-// it for a background sync.
+// game screens the phone opened or was asked to keep, for whoever is signed in (below:
+// whose pages); a page it cannot fetch comes from what it kept for them, else the offline
+// page. Writes are never answered from here: the page's outbox (scorepad.js) keeps them,
+// and this worker sends them too when the browser wakes it for a background sync.
 importScripts(SHELL.find((url) => url.includes("/scorepad.") && url.endsWith(".js")));
 
 const SHELL_CACHE = `shell-${VERSION}`;
 const STATIC_CACHE = "static";
-const PAGES_CACHE = "pages";
+const PAGES = "pages-"; // and the identity they were kept for: one cache per identity
 const OFFLINE = "/offline/";
 
 // The screens worth keeping for a table without network: home and every play's own.
 const keepable = (url) => url.pathname === "/" || url.pathname.startsWith("/plays/");
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)));
+  // The offline page is shown to whoever the phone is offline for: fetched as nobody.
+  const shell = SHELL.map((url) => new Request(url, { credentials: "omit" }));
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(shell)));
   self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
+      // Old shells, and the one "pages" cache of workers that kept everyone's pages alike.
       for (const name of await caches.keys()) {
-        if (name.startsWith("shell-") && name !== SHELL_CACHE) await caches.delete(name);
+        if (![SHELL_CACHE, STATIC_CACHE].includes(name) && !name.startsWith(PAGES)) {
+          await caches.delete(name);
+        }
       }
       await self.clients.claim();
     })(),
   );
 });
 
+// --- Whose pages ------------------------------------------------------------------------
+// Every page names whom it was made for (scorepad/offline.py): an account as its session
+// stands, or a phone without one. The worker keeps pages for the identity the server named
+// last, and only for it: a response naming another (logged out, in as someone else, the
+// session ended or the password changed) forgets every page kept for the previous one, and
+// offline only the current identity's pages are shown. The current identity is the name of
+// the one pages cache, so the worker finds it again when the browser starts it afresh.
+let current; // undefined: not read yet; null: nobody's (nothing is shown offline)
+let asked = 0; // requests made, in order
+let namedBy = 0; // the request whose answer named the current identity
+
+async function currentIdentity() {
+  if (current === undefined) {
+    const kept = (await caches.keys()).filter((name) => name.startsWith(PAGES));
+    current = kept.length === 1 ? kept[0].slice(PAGES.length) : null;
+  }
+  return current;
+}
+
+// Cache work one step at a time: a page kept for one identity never lands after another
+// identity took over.
+let turn = Promise.resolve();
+function inTurn(work) {
+  const done = turn.then(work);
+  turn = done.catch(() => {});
+  return done;
+}
+
+async function becomes(identity, request) {
+  // An answer to a request made before the one that named the current identity may carry
+  // a cookie that is gone since: it says nothing new.
+  if (request < namedBy) return;
+  namedBy = request;
+  if (identity === (await currentIdentity())) return;
+  current = identity;
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PAGES) && name !== PAGES + identity) await caches.delete(name);
+  }
+}
+
+// What an answer says of whose the pages are; the page kept (under ``keep``) if it is the
+// current identity's.
+async function heard(response, request, keep) {
+  const identity = OutboxStore.identityOf(response);
+  if (!identity) return;
+  // The whole page first: a slow network holds up no other page's turn.
+  const page = keep && new Response(await response.blob(), response);
+  await inTurn(async () => {
+    await becomes(identity, request);
+    if (page && identity === current) await (await caches.open(PAGES + identity)).put(keep, page);
+  });
+}
+
+const forget = () =>
+  inTurn(async () => {
+    namedBy = ++asked;
+    current = null;
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PAGES)) await caches.delete(name);
+    }
+  });
+
+// Only once what answers before it said of whose the pages are is settled.
+const keptPage = (request) =>
+  inTurn(async () => {
+    const identity = await currentIdentity();
+    return identity ? (await caches.open(PAGES + identity)).match(request) : undefined;
+  });
+
+// --- Answers ----------------------------------------------------------------------------
 async function fromCacheFirst(request) {
   const kept = await caches.match(request);
   if (kept) return kept;
@@ -43,20 +118,27 @@ async function fromCacheFirst(request) {
   return response;
 }
 
-async function fromNetworkFirst(request) {
+async function fromNetworkFirst(event) {
+  const request = event.request;
+  const asking = ++asked;
+  let response;
   try {
-    const response = await fetch(request);
-    if (response.ok && keepable(new URL(request.url))) {
-      (await caches.open(PAGES_CACHE)).put(request, response.clone());
-    }
-    return response;
+    response = await fetch(request);
   } catch {
-    return (
-      (await caches.match(request, { ignoreSearch: false })) ||
-      (await caches.match(OFFLINE)) ||
-      new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } })
-    );
+    return (await keptPage(request)) || offlinePage();
   }
+  const keep = response.ok && keepable(new URL(request.url)) && request;
+  event.waitUntil(heard(keep ? response.clone() : response, asking, keep));
+  return response;
+}
+
+// Not the page asked for: 503, as the network would have said.
+async function offlinePage() {
+  const page = await caches.match(OFFLINE);
+  if (!page) {
+    return new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+  }
+  return new Response(page.body, { status: 503, statusText: "Offline", headers: page.headers });
 }
 
 self.addEventListener("fetch", (event) => {
@@ -66,19 +148,21 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(fromCacheFirst(request));
   } else if (request.mode === "navigate") {
-    event.respondWith(fromNetworkFirst(request));
+    event.respondWith(fromNetworkFirst(event));
   }
 });
 
 // A page asks for the screens a player may open next, so that they open offline too,
 // and for its own screen again once its changes are saved, so that the copy kept of it
-// shows them.
-async function keepPage(cache, path, again) {
+// shows them. A page says whom it was made for (the worker does not see every answer: a
+// login's redirect, an htmx poll's), and forgets every page when its player logs out.
+async function keepPage(path, again) {
   const url = new URL(path, self.location.origin);
-  if (!keepable(url) || (!again && (await cache.match(url.href)))) return true;
+  if (!keepable(url) || (!again && (await keptPage(url.href)))) return true;
+  const asking = ++asked;
   try {
     const response = await fetch(url.href, { credentials: "same-origin" });
-    if (response.ok && !response.redirected) await cache.put(url.href, response);
+    await heard(response, asking, response.ok && !response.redirected && url.href);
     return true;
   } catch {
     return false; // offline: nothing more to keep now
@@ -86,21 +170,30 @@ async function keepPage(cache, path, again) {
 }
 
 self.addEventListener("message", (event) => {
-  const { keep, refresh, forget } = event.data || {};
-  if (forget) event.waitUntil(caches.delete(PAGES_CACHE));
+  const { keep, refresh, forget: loggingOut, identity } = event.data || {};
+  if (loggingOut) event.waitUntil(forget());
+  if (typeof identity === "string" && identity) {
+    event.waitUntil(inTurn(() => becomes(identity, ++asked)));
+  }
   if (!Array.isArray(keep) && !refresh) return;
   event.waitUntil(
     (async () => {
-      const cache = await caches.open(PAGES_CACHE);
-      if (refresh) await keepPage(cache, refresh, true);
+      if (refresh) await keepPage(refresh, true);
       for (const path of (keep || []).slice(0, 60)) {
-        if (!(await keepPage(cache, path, false))) return;
+        if (!(await keepPage(path, false))) return;
       }
     })(),
   );
 });
 
-// The browser says the network is back, even with no Scorepad page open.
+// The browser says the network is back, even with no Scorepad page open. A change made
+// under another account than the one signed in now waits for it (a page of that account
+// sends it); not knowing who is, the server's answer says (it refuses the change).
+async function mayGo(change) {
+  const identity = await currentIdentity();
+  return !change.account || !identity || OutboxStore.accountOf(identity) === change.account;
+}
+
 self.addEventListener("sync", (event) => {
   if (event.tag !== "outbox") return;
   event.waitUntil(
@@ -108,8 +201,12 @@ self.addEventListener("sync", (event) => {
       const pages = new Set();
       try {
         for (const change of await OutboxStore.all()) {
+          if (!(await mayGo(change))) continue;
+          const asking = ++asked;
           const response = await OutboxStore.send(change);
           if (!response) throw new Error("still offline"); // the browser tries again later
+          await heard(response, asking);
+          if (OutboxStore.madeUnderAnother(response)) continue;
           await OutboxStore.remove(change.id);
           const html = response.status === 204 ? "" : await response.text();
           await OutboxStore.noteRefusal(change, response, html);

@@ -17,7 +17,7 @@
     const undo = undoForm();
     const undoPath = undo && pathOf(undo.getAttribute("action"));
     const sorted = { adds: [], undone: [], changed: new Map() };
-    for (const change of await store.all()) {
+    for (const change of await store.mine()) { // this account's: never another's to undo
       if (change.kind !== "submit") continue;
       const path = pathOf(change.url);
       const body = new URLSearchParams(change.body);

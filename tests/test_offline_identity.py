@@ -1,0 +1,95 @@
+"""Every page names whom it is for (scorepad/offline.py): the service worker keeps pages
+per identity and forgets the others' as soon as a page names a new one, and a change
+waiting in a phone's outbox goes only under the account it was made under."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from scorepad.table import PHONE_COOKIE
+
+pytestmark = pytest.mark.django_db
+
+IDENTITY_HEADER = "Scorepad-Identity"
+
+
+def identity(client: Client, path: str = "/") -> str:
+    return client.get(path)[IDENTITY_HEADER]
+
+
+def account(client: Client) -> str:
+    return identity(client).split(".")[0]
+
+
+def a_phone() -> Client:
+    """An anonymous visitor whose phone has its token already (it joined a table)."""
+    client = Client()
+    client.cookies[PHONE_COOKIE] = secrets.token_urlsafe(32)
+    return client
+
+
+def test_each_account_and_each_phone_without_one_has_its_own(
+    alice_client: Client, bob_client: Client, outsider_client: Client
+) -> None:
+    seen = [identity(c) for c in (alice_client, bob_client, outsider_client, a_phone(), a_phone())]
+    assert len(set(seen)) == len(seen)
+    assert all(re.fullmatch(r"[0-9a-f]{24}\.[0-9a-f]{24}", i) for i in seen)
+
+
+def test_it_is_the_same_across_a_session_and_the_page_says_it_too(
+    alice_client: Client,
+) -> None:
+    first = identity(alice_client, "/")
+    page = alice_client.get("/groups/")
+    assert page[IDENTITY_HEADER] == first
+    assert f'<meta name="scorepad-identity" content="{first}" data-name="alice">' in page.text
+
+
+def test_logging_in_again_is_the_same_account(alice: Any) -> None:
+    phone = Client()
+    phone.force_login(alice)
+    before = identity(phone)
+    phone.post("/accounts/logout/")
+    assert account(phone) != before.split(".")[0]
+    phone.force_login(alice)
+    assert identity(phone) == before
+
+
+def test_a_password_changed_on_the_phone_is_a_new_identity_of_the_same_account(
+    alice_client: Client,
+) -> None:
+    before = identity(alice_client)
+    new = "another-long-passphrase-9"
+    alice_client.post(
+        "/accounts/password/",
+        {"old_password": "pw-for-tests-123", "new_password1": new, "new_password2": new},
+    )
+    after = identity(alice_client)
+    assert after != before
+    assert after.split(".")[0] == before.split(".")[0]  # what waits in its outbox still goes
+
+
+def test_a_password_changed_elsewhere_ends_the_phones_identity(
+    alice_client: Client, alice: Any
+) -> None:
+    alice_client.cookies[PHONE_COOKIE] = secrets.token_urlsafe(32)
+    before = identity(alice_client)
+    alice.set_password("changed-on-another-computer")
+    alice.save()
+    after = identity(alice_client)
+    assert after.split(".")[0] != before.split(".")[0]
+    # The phone is anonymous now: it is its own phone's identity.
+    alone = Client()
+    alone.cookies[PHONE_COOKIE] = alice_client.cookies[PHONE_COOKIE].value
+    assert identity(alone) == after
+
+
+def test_the_offline_page_is_nobodys(alice_client: Client) -> None:
+    page = alice_client.get("/offline/")
+    assert "scorepad-identity" not in page.text
+    assert "Log out" not in page.text
