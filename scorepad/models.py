@@ -421,13 +421,18 @@ def read_join_code(typed: str) -> str | None:
 @dataclass(frozen=True)
 class Actor:
     """Who changes a play, as its correction record names them: a signed-in person, or
-    a phone at the table (``seat``: the seat it holds); and ``change``, the id the
-    phone gave this change, so that a change sent again is applied once."""
+    a phone at the table (``seat``: the seat it holds); and the change a phone's outbox
+    sends: ``change``, the id the phone gave it, so that a change sent again is applied
+    once; ``digest``, what it changes (an id sent again with other changes is refused);
+    ``made``, when the phone made it (ms), so that an older change from the same screen
+    arriving after a newer one changes nothing."""
 
     name: str
     user: Any = None
     seat: int | None = None
     change: str = ""
+    digest: str = ""
+    made: int | None = None
 
 
 class SeatTaken(Exception):
@@ -805,7 +810,7 @@ class Play(models.Model):
             return
         self.validate(self.state(results).with_entry(result.name, entry))
         result.entry = entry
-        result.save(update_fields=["entry", "written_by"])
+        result.save(update_fields=["entry", "written_by", "written_made"])
         self._changed(by, result)
 
     @transaction.atomic
@@ -831,16 +836,26 @@ class Play(models.Model):
             self.results.select_for_update().select_related("player").order_by("position")
         )
         fresh = next(r for r in results if r.pk == result.pk)
-        if self.has_applied(by, result.position):
+        key = "/".join(path)
+        made = by.made if by else None
+        own_newer = fresh.written_by.get(key) == editor and made is not None
+        if self.has_applied(by, result.position) or (
+            own_newer and made < fresh.written_made.get(key, made)
+        ):
+            # Sent again, or this screen's older change overtaken by its newer one on the
+            # way (the newer stands; the older counts as applied, so it is not sent again).
+            self._first_time(by, result.position)
             result.entry, result.written_by = fresh.entry, fresh.written_by
             return
         current = entry_part(fresh.entry, path)
-        key = "/".join(path)
         changed_elsewhere = base is not None and base != fingerprint(current)
         if changed_elsewhere and value != current and fresh.written_by.get(key) != editor:
             raise StaleEdit(current)
-        # Saved with the entry: which screen saved this part.
+        # Saved with the entry: which screen saved this part, and when its phone made it.
         fresh.written_by = {**fresh.written_by, key: editor}
+        fresh.written_made = {k: v for k, v in fresh.written_made.items() if k != key}
+        if made is not None:
+            fresh.written_made[key] = made
         self.save_entry(fresh, with_entry_part(fresh.entry, path, value), results, by=by)
         result.entry, result.written_by = fresh.entry, fresh.written_by
 
@@ -946,6 +961,8 @@ class Play(models.Model):
             return False
         if done.play_id != self.pk or done.seat != seat:
             raise ChangeRefused("That change was made for another play or another seat.")
+        if done.digest and by.digest and done.digest != by.digest:
+            raise ChangeRefused("That change's id was already used for another change.")
         return True
 
     def _first_time(self, by: Actor | None, seat: int | None) -> bool:
@@ -954,7 +971,7 @@ class Play(models.Model):
         if self.has_applied(by, seat):
             return False
         if by is not None and by.change:
-            AppliedChange.objects.create(change=by.change, play=self, seat=seat)
+            AppliedChange.objects.create(change=by.change, play=self, seat=seat, digest=by.digest)
         return True
 
     # --- The table: phones that joined with the play's code -------------------------------
@@ -1072,8 +1089,10 @@ class Result(models.Model):
     position = models.PositiveSmallIntegerField()
     entry = models.JSONField(default=dict, blank=True)
     # Which screen last saved each part of the entry ("rounds/2": editor id), so a
-    # phone's own saves never count as someone else's edit.
+    # phone's own saves never count as someone else's edit; and when its phone made that
+    # change (ms), so that an older one from the same screen arriving late changes nothing.
     written_by = models.JSONField(default=dict, blank=True)
+    written_made = models.JSONField(default=dict, blank=True)
     breakdown = models.JSONField(default=dict, blank=True)
     extra = models.JSONField(default=dict, blank=True)
     tiebreak = models.JSONField(default=dict, blank=True)
@@ -1133,6 +1152,9 @@ class AppliedChange(models.Model):
     one seat (None: the play's shared log)."""
 
     change = models.CharField(max_length=64, unique=True)
+    # What it changed (scorepad.table.change_digest): the same id with other changes is
+    # not the same change.
+    digest = models.CharField(max_length=64, blank=True, default="")
     play = models.ForeignKey(Play, models.CASCADE, related_name="applied_changes")
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     applied = models.DateTimeField(auto_now_add=True)

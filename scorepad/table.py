@@ -11,11 +11,13 @@ table of who may do what is in docs/security.md, "Who may do what to a play".
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import quote
 
 from django.conf import settings
@@ -37,8 +39,10 @@ from scorepad.models import Play as PlayModel
 from scorepad.offline import ACCOUNT_HEADER, account_of
 
 PHONE_COOKIE = "scorepad_phone"
-# The id a phone's outbox gives each change it sends (static/scorepad/scorepad.js).
+# The id a phone's outbox gives each change it sends (static/scorepad/scorepad.js), and
+# when the phone made it (ms since 1970).
 CHANGE_HEADER = "X-Change-Id"
+CHANGE_MADE_HEADER = "X-Change-Made"
 CHANGE_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
 PHONE_COOKIE_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
 PHONE_TOKEN = re.compile(f"{TOKEN_CHARACTER}{{43}}")  # secrets.token_urlsafe(32)
@@ -103,7 +107,7 @@ class Access:
     role: str | None  # the account's role in the play's group, if a member
     has_host_key: bool  # the session holds the guest play's host key
     is_removed: bool = False  # an owner removed the account from the play's group
-    change: str = ""  # the id the phone gave the change it sends, if any
+    change: ChangeSent | None = None  # what a phone's outbox sends, if it is that
 
     @property
     def is_member(self) -> bool:
@@ -191,14 +195,59 @@ class Access:
 
     @property
     def actor(self) -> Actor:
-        """Who this is, as the play's record of corrections names them."""
+        """Who this is, as the play's record of corrections names them, and the change
+        their phone sends."""
         seat = self.seat.position if self.seat else None
+        sent = self.change or ChangeSent()
         if self.user.is_authenticated:
-            return Actor(self.user.get_username(), self.user, seat, self.change)
-        if self.seat is not None:
-            return Actor(f"{self.seat.name}'s phone", None, seat, self.change)
-        name = "the host's phone" if self.is_host else "a phone"
-        return Actor(name, None, seat, self.change)
+            name = self.user.get_username()
+        elif self.seat is not None:
+            name = f"{self.seat.name}'s phone"
+        else:
+            name = "the host's phone" if self.is_host else "a phone"
+        user = self.user if self.user.is_authenticated else None
+        return Actor(name, user, seat, sent.id, sent.digest, sent.made)
+
+    def refuse(self, refusal: PermissionDenied) -> NoReturn:
+        """Refuse this request with ``refusal``; unless it is a change sent again that was
+        applied before, by a phone that may no longer make it (its seat handed over since):
+        that is answered as applied (AppliedBefore), changing nothing."""
+        if self.change and self.play.applied_changes.filter(change=self.change.id).exists():
+            raise AppliedBefore(str(refusal))
+        raise refusal
+
+
+class AppliedBefore(PermissionDenied):
+    """A change sent again was applied before: nothing to do (answered 204)."""
+
+
+@dataclass(frozen=True)
+class ChangeSent:
+    """A change a phone's outbox sends (static/scorepad/scorepad.js): the id the phone
+    gave it, a digest of what it changes, and when the phone made it (ms)."""
+
+    id: str = ""
+    digest: str = ""
+    made: int | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.id)
+
+
+def change_sent(request: HttpRequest) -> ChangeSent | None:
+    change = request.headers.get(CHANGE_HEADER, "")
+    if not CHANGE_ID.fullmatch(change):
+        return None
+    made = request.headers.get(CHANGE_MADE_HEADER, "")
+    fields = sorted(
+        (name, value)
+        for name, values in request.POST.lists()
+        if name != "csrfmiddlewaretoken"
+        for value in values
+    )
+    what = json.dumps([request.path, fields]).encode()
+    digest = hashlib.sha256(what).hexdigest()
+    return ChangeSent(change, digest, int(made) if made.isascii() and made.isdigit() else None)
 
 
 # The guest plays this session hosts: {play uuid: host key}, the newest last.
@@ -286,9 +335,8 @@ def _access(request: HttpRequest, play: PlayModel) -> Access:
             removed = Removal.objects.filter(group_id=play.group_id, user=user).exists()
         if removed:  # removal ends every right in the group's plays, a seat's included
             phone = None
-    change = request.headers.get(CHANGE_HEADER, "")
-    change = change if CHANGE_ID.fullmatch(change) else ""
-    return Access(play, user, phone, role, _holds_host_key(request, play), removed, change)
+    has_key = _holds_host_key(request, play)
+    return Access(play, user, phone, role, has_key, removed, change_sent(request))
 
 
 def conflict(request: HttpRequest, message: str) -> None:

@@ -225,3 +225,60 @@ def test_a_change_made_without_an_account_waits_for_the_phone_to_log_out(
     client.post("/accounts/logout/")  # its phone cookie stays
     assert client.post(url, COLONY, headers=headers).status_code == 204
     assert [e.data["creatures"] for e in log_play.logged_events()] == [3]
+
+
+def test_an_older_change_overtaken_by_a_newer_one_from_the_same_screen_changes_nothing(
+    client: Client, log_play: Play
+) -> None:
+    """Two autosaves of one screen, the newer arriving first (two networks, a retry): the
+    newer stands, the older is taken as applied (it is not sent again) and changes nothing."""
+    url = f"/plays/{log_play.uuid}/players/0/tally/"
+    base = client.get(url).context["base"]
+    screen = {"base": base, "editor": "screen-1"}
+    older, newer = str(uuid.uuid4()), str(uuid.uuid4())
+    made = 1_760_000_000_000
+    for change, when, tiles in ((newer, made + 900, "4"), (older, made, "1")):
+        response = client.post(
+            url,
+            {**screen, "unplayed_tiles": tiles},
+            headers=sent(change, X_Change_Made=str(when), X_Outbox="autosave", HX_Request="true"),
+        )
+        assert response.status_code == 200
+        assert not response.has_header("Outbox-Refused")
+        assert not response.has_header("Outbox-Conflict")
+    assert log_play.ordered_results()[0].entry["final"] == {"unplayed_tiles": 4}
+    assert AppliedChange.objects.filter(change=older).exists()
+
+
+def test_a_change_sent_again_after_its_seat_was_handed_over_is_answered_as_applied(
+    client: Client, log_play: Play
+) -> None:
+    seat = Client()
+    seat.post(f"/j/{log_play.ensure_join_code()}", {"action": "seat", "seat": 1})
+    url = f"/plays/{log_play.uuid}/players/1/tally/"
+    change = str(uuid.uuid4())
+    assert seat.post(url, {"unplayed_tiles": "2"}, headers=sent(change)).status_code == 302
+    # The host hands the seat to another phone; the first phone's answer had been lost.
+    log_play.release(log_play.ordered_results()[1])
+    again = seat.post(url, {"unplayed_tiles": "2"}, headers=sent(change, X_Outbox="submit"))
+    assert again.status_code == 204
+    assert not again.has_header("Outbox-Refused")
+    # A new change from that phone is refused: it holds the seat no more.
+    refused = seat.post(url, {"unplayed_tiles": "3"}, headers=sent(str(uuid.uuid4())))
+    assert refused.status_code == 403
+    assert log_play.ordered_results()[1].entry["final"] == {"unplayed_tiles": 2}
+
+
+def test_a_change_id_used_again_for_another_change_is_refused(
+    client: Client, log_play: Play
+) -> None:
+    url = f"/plays/{log_play.uuid}/players/0/tally/"
+    change = str(uuid.uuid4())
+    client.post(url, {"unplayed_tiles": "2"}, headers=sent(change))
+    reused = client.post(url, {"unplayed_tiles": "5"}, headers=sent(change))
+    assert reused.status_code == 403
+    assert "already used for another change" in reused.content.decode()
+    assert log_play.ordered_results()[0].entry["final"] == {"unplayed_tiles": 2}
+    # The same change sent again is still the same change.
+    again = client.post(url, {"unplayed_tiles": "2"}, headers=sent(change))
+    assert again.status_code == 302

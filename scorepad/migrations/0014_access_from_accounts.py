@@ -2,7 +2,9 @@
 cookie (TablePhone.is_host goes); a guest play gets a host key of its own, and the
 sessions that started guest plays on their device keep hosting them (they hold the key
 now); an owner's removal is remembered, so a removed member comes back only when an
-owner lets them in."""
+owner lets them in; a change a phone sent again keeps a digest of what it changed, and an
+entry part when its phone made it, so that its outbox's late or reused changes never
+overwrite a newer one."""
 
 import secrets
 
@@ -76,6 +78,16 @@ class Migration(migrations.Migration):
         migrations.RemoveField(
             model_name="tablephone",
             name="is_host",
+        ),
+        migrations.AddField(
+            model_name="appliedchange",
+            name="digest",
+            field=models.CharField(blank=True, default="", max_length=64),
+        ),
+        migrations.AddField(
+            model_name="result",
+            name="written_made",
+            field=models.JSONField(blank=True, default=dict),
         ),
         migrations.CreateModel(
             name="Removal",

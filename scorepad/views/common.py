@@ -106,7 +106,7 @@ def _get_access_to_change(request: HtmxHttpRequest, play: Play, result: Result) 
         message = f"This is {result.name}'s seat; your phone holds {access.seat.name}'s."
     else:
         message = f"Your phone does not hold {result.name}'s seat (any more): it is watching."
-    raise SeatRefused(message, play, access.seat)
+    access.refuse(SeatRefused(message, play, access.seat))
 
 
 def next_seat(results: list[Result], position: int, access: Access) -> Result | None:

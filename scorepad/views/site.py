@@ -30,7 +30,7 @@ from scorepad.forms import ChangePasswordForm, NewPlayForm, SignupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest, RedirectThen
 from scorepad.models import Group, Play, create_group
 from scorepad.pads import all_pads, get_pad_or_404
-from scorepad.table import SeatRefused, access_to, host_here
+from scorepad.table import AppliedBefore, SeatRefused, access_to, host_here
 from scorepad.views.common import (
     DEVICE_PLAYS,
     _get_group_for_user,
@@ -275,6 +275,8 @@ def permission_denied(request: HtmxHttpRequest, exception: Exception) -> HttpRes
     An address over a rate limit is told when to try again, 429."""
     if isinstance(exception, throttle.Throttled):
         return throttle.wait_page(request, exception)
+    if isinstance(exception, AppliedBefore):
+        return HttpResponse(status=204)
     if isinstance(exception, SeatRefused):
         play = exception.play
         if getattr(request, "htmx", False):

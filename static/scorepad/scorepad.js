@@ -162,6 +162,7 @@ const OutboxStore = (() => {
       ...change.headers,
       "Content-Type": "application/x-www-form-urlencoded",
       "X-Change-Id": change.id,
+      "X-Change-Made": String(change.created),
       "X-Outbox": change.kind,
     };
     if (change.account) headers["X-Outbox-Account"] = change.account;

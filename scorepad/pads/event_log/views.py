@@ -288,7 +288,9 @@ def new_event(request: HtmxHttpRequest, play_id: UUID, event_type: str) -> HttpR
         raise Http404("No such event in this game.")
     access = access_to(request, play)
     if not access.may_log():
-        raise PermissionDenied("Your phone is watching this play: take a seat to log events.")
+        access.refuse(
+            PermissionDenied("Your phone is watching this play: take a seat to log events.")
+        )
     return _event_screen(request, play, kind, None, access)
 
 
@@ -303,7 +305,9 @@ def edit_event(request: HtmxHttpRequest, play_id: UUID, seq: int) -> HttpRespons
     if kind is None:
         raise Http404("Unknown event.")
     if not access.may_change_event(event):
-        raise PermissionDenied("Only the phone that logged this event, or the host, changes it.")
+        access.refuse(
+            PermissionDenied("Only the phone that logged this event, or the host, changes it.")
+        )
     if request.method == "POST" and request.POST.get("action") == "delete":
         return _remove(request, play, event, access.actor)
     return _event_screen(request, play, kind, event, access)
@@ -314,7 +318,7 @@ def undo_event(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     play, screens = _get_log_play_for_user(request, play_id)
     access = access_to(request, play)
     if not access.may_log():
-        raise PermissionDenied("Your phone is watching this play: it has nothing to undo.")
+        access.refuse(PermissionDenied("Your phone is watching this play: it has nothing to undo."))
     if play.has_applied(access.actor, None):
         return redirect(play)  # sent again after its answer was lost: undone already
     logged = list(play.events.exclude(data__type__in=screens.end_types).order_by("seq"))
