@@ -33,7 +33,7 @@ from games.contract import InvalidInput, plural
 from scorepad import records
 from scorepad.bulk import NewRow, PreparedRows
 from scorepad.entries import PlayState
-from scorepad.models import Group, Play, Player, PlayEvent, PlayQuerySet, Result
+from scorepad.models import Group, Play, Player, PlayEvent, PlayQuerySet, Result, new_host_key
 from scorepad.pads import all_pads, get_pad, is_entered
 
 FORMAT = "scorepad-history"
@@ -737,6 +737,7 @@ def _plan_play(plan: ImportPlan, incoming: IncomingPlay, group: Group, user: Any
             "notes": sheet.notes,
             "imported_from": incoming.source,
             "created": plan.created,
+            "host_key": new_host_key(),
         }
     )
     plan.results += [

@@ -53,8 +53,9 @@ def logged_in(user: Any) -> Client:
 def hosting(client: Client, play: Play) -> Client:
     """``client`` hosts the guest ``play``, as a phone does after opening its host link
     (or starting it): the host key is in its session."""
-    response = client.get(reverse("host_play", args=[play.uuid, play.host_key]))
-    assert response.status_code == 302, response
+    url = reverse("host_play", args=[play.uuid, play.host_key])
+    response = client.get(url, follow=True)  # to the play: its "hosts now" message read
+    assert response.redirect_chain == [(play.get_absolute_url(), 302)], response
     return client
 
 

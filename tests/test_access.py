@@ -5,6 +5,7 @@ tests/test_authorization.py checks the whole table of who may do what."""
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pytest
@@ -174,7 +175,7 @@ class TestAGuestPlaysHostKey:
             client.post(f"/plays/{play.uuid}/save/", {"group": hosts_group.pk}).status_code == 302
         )
         again = client.post(f"/plays/{play.uuid}/save/", {"group": hosts_group.pk}, follow=True)
-        assert "already in the history of Ana's table" in again.content.decode()
+        assert "already in the history of Ana's table" in html.unescape(again.text)
 
 
 class TestARemovedMember:

@@ -10,17 +10,29 @@ from django.test import Client
 
 from scorepad.entries import fingerprint
 from scorepad.models import Play, start_play
+from tests.conftest import hosting
 
 pytestmark = pytest.mark.django_db
 
 HTMX: dict[str, Any] = {"HTTP_HX_REQUEST": "true"}  # WSGI environ, as **extra
 
 
-@pytest.fixture
-def reef_play() -> Play:
-    return start_play(
-        game="reef-draft", names=["Ana", "Ben"], options={}, group=None, user=AnonymousUser()
+def guest_play(host: Client, game: str, mode: str = "standard") -> Play:
+    """A guest play ``host``'s phone started (another phone hosts it too by its host link)."""
+    play = start_play(
+        game=game, names=["Ana", "Ben"], options={}, group=None, user=AnonymousUser(), mode=mode
     )
+    hosting(host, play)
+    return play
+
+
+def another_host(play: Play) -> Client:
+    return hosting(Client(), play)
+
+
+@pytest.fixture
+def reef_play(client: Client) -> Play:
+    return guest_play(client, "reef-draft")
 
 
 def reef_url(play: Play) -> str:
@@ -32,7 +44,9 @@ class TestReefEntry:
         self, client: Client, reef_play: Play
     ) -> None:
         opened = client.get(reef_url(reef_play)).context["base"]
-        Client().post(reef_url(reef_play), {"jellies": "4", "base": opened, "editor": "b"})
+        another_host(reef_play).post(
+            reef_url(reef_play), {"jellies": "4", "base": opened, "editor": "b"}
+        )
         response = client.post(
             reef_url(reef_play), {"dolphins": "3", "base": opened, "editor": "a"}
         )
@@ -53,7 +67,9 @@ class TestReefEntry:
 
     def test_htmx_conflict_refreshes_the_base(self, client: Client, reef_play: Play) -> None:
         opened = fingerprint(None)
-        Client().post(reef_url(reef_play), {"jellies": "2", "base": opened, "editor": "b"})
+        another_host(reef_play).post(
+            reef_url(reef_play), {"jellies": "2", "base": opened, "editor": "b"}
+        )
         response = client.post(
             reef_url(reef_play), {"jellies": "6", "base": opened, "editor": "a"}, **HTMX
         )
@@ -77,17 +93,10 @@ class TestReefEntry:
 
 
 def test_tally_conflict(client: Client) -> None:
-    play = start_play(
-        game="seagrass",
-        names=["Ana", "Ben"],
-        options={},
-        mode="log",
-        group=None,
-        user=AnonymousUser(),
-    )
+    play = guest_play(client, "seagrass", mode="log")
     url = f"/plays/{play.uuid}/players/0/tally/"
     opened = client.get(url).context["base"]
-    Client().post(url, {"unplayed_tiles": "4", "base": opened, "editor": "b"})
+    another_host(play).post(url, {"unplayed_tiles": "4", "base": opened, "editor": "b"})
     response = client.post(url, {"unplayed_tiles": "9", "base": opened, "editor": "a"})
     (message,) = response.context["errors"]
     assert "Saved now: unplayed tiles 4. Yours: unplayed tiles 9." in message
@@ -97,14 +106,7 @@ def test_tally_conflict(client: Client) -> None:
 class TestLog:
     @pytest.fixture
     def log_play(self, client: Client) -> Play:
-        play = start_play(
-            game="seagrass",
-            names=["Ana", "Ben"],
-            options={},
-            mode="log",
-            group=None,
-            user=AnonymousUser(),
-        )
+        play = guest_play(client, "seagrass", mode="log")
         client.post(
             f"/plays/{play.uuid}/events/new/colony/",
             {"player": "Ana", "creatures": "3", "action": "save"},
@@ -114,7 +116,9 @@ class TestLog:
     def test_editing_an_event_someone_changed(self, client: Client, log_play: Play) -> None:
         url = f"/plays/{log_play.uuid}/events/1/"
         opened = client.get(url).context["base"]
-        Client().post(url, {"player": "Ana", "creatures": "5", "action": "save", "base": opened})
+        another_host(log_play).post(
+            url, {"player": "Ana", "creatures": "5", "action": "save", "base": opened}
+        )
         response = client.post(
             url, {"player": "Ben", "creatures": "7", "action": "save", "base": opened}
         )
@@ -129,7 +133,7 @@ class TestLog:
         self, client: Client, log_play: Play
     ) -> None:
         shown = client.get(f"/plays/{log_play.uuid}/").context["log"][0]["event"].seq
-        Client().post(
+        another_host(log_play).post(
             f"/plays/{log_play.uuid}/events/new/colony/",
             {"player": "Ben", "creatures": "2", "action": "save"},
         )
@@ -139,9 +143,7 @@ class TestLog:
 
 
 def test_one_phone_overtaking_its_own_autosave_is_no_conflict(client: Client) -> None:
-    play = start_play(
-        game="reef-draft", names=["Ana", "Ben"], options={}, group=None, user=AnonymousUser()
-    )
+    play = guest_play(client, "reef-draft")
     page = client.get(reef_url(play)).context
     mine = {"base": page["base"], "editor": page["editor"]}
     client.post(reef_url(play), {"jellies": "2", **mine}, **HTMX)  # the autosave lands...

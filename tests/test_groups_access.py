@@ -264,8 +264,8 @@ class TestClaimLinksOnThePeoplePage:
             make_claim_link(bob_client, group, f"Guest {n}")
             logged_in(make_user(f"asker{n}")).post(make_claim_link(alice_client, group, f"G{n}"))
         # session, user, group (with the viewer's role), members, join links, claim links,
-        # waiting claims, players.
-        with django_assert_num_queries(8):
+        # waiting claims, removed members asking back, players.
+        with django_assert_num_queries(9):
             page = alice_client.get(f"/groups/{group.pk}/people/")
         assert len(page.context["waiting"]) == len(page.context["claim_links"]) == links
 

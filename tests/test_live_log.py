@@ -14,6 +14,7 @@ from django.test import Client
 
 import games
 from scorepad.models import Group, Play, start_play
+from tests.conftest import hosting
 
 pytestmark = pytest.mark.django_db
 
@@ -39,10 +40,13 @@ def form_data(event: dict[str, Any], players: list[str], **extra: str) -> dict[s
     return data | extra
 
 
-def start(game: str, players: list[str], mode: str = "log", **options: str) -> Play:
-    return start_play(
+def start(host: Client, game: str, players: list[str], mode: str = "log", **options: str) -> Play:
+    """A guest play started on ``host``'s phone, which hosts it."""
+    play = start_play(
         game=game, names=players, options=options, mode=mode, group=None, user=AnonymousUser()
     )
+    hosting(host, play)
+    return play
 
 
 def add(client: Client, play: Play, event: dict[str, Any], players: list[str]) -> Any:
@@ -55,8 +59,8 @@ def tally(client: Client, play: Play, position: int, entry: dict[str, Any], play
 
 
 @pytest.fixture
-def seagrass_play() -> Play:
-    return start("seagrass", ["Ana", "Ben"])
+def seagrass_play(client: Client) -> Play:
+    return start(client, "seagrass", ["Ana", "Ben"])
 
 
 REEF = {"type": "reef", "size": 3, "adjacent": {"Ana": 4, "Ben": 2}}
@@ -172,13 +176,13 @@ class TestNewEvent:
     def test_discovery_set_needs_the_expansion(self, client: Client, seagrass_play: Play) -> None:
         url = f"/plays/{seagrass_play.uuid}/events/new/discovery_set/"
         assert client.get(url).status_code == 404
-        with_discovery = start("seagrass", ["Ana", "Ben"], discovery="true")
+        with_discovery = start(client, "seagrass", ["Ana", "Ben"], discovery="true")
         url = f"/plays/{with_discovery.uuid}/events/new/discovery_set/"
         response = client.post(url, {"player": "Ben", "action": "preview"})
         assert response.context["points"] == "Ben +10"
 
     def test_reef_draft_has_no_log(self, client: Client) -> None:
-        play = start("reef-draft", ["Ana", "Ben"], mode="standard")
+        play = start(client, "reef-draft", ["Ana", "Ben"], mode="standard")
         assert client.get(f"/plays/{play.uuid}/events/new/reef/").status_code == 404
 
     def test_put_is_not_allowed(self, client: Client, seagrass_play: Play) -> None:
@@ -286,7 +290,7 @@ def test_the_worked_example_entered_on_the_site_scores_as_the_api(
     expected = json.loads((EXAMPLES / f"{slug}.sheet.json").read_text())
     players = example["players"]
     options = {k: "true" if v is True else v for k, v in example.get("options", {}).items()}
-    play = start(slug, players, **options)
+    play = start(client, slug, players, **options)
     for event in example["events"]:
         assert add(client, play, event, players).status_code == 302
     for position, name in enumerate(players):
@@ -304,7 +308,7 @@ def test_the_worked_example_entered_on_the_site_scores_as_the_api(
 
 class TestCoralStations:
     def test_surfacing_form_helps_with_research_funds(self, client: Client) -> None:
-        play = start("coral-stations", ["Ana", "Ben"])
+        play = start(client, "coral-stations", ["Ana", "Ben"])
         url = f"/plays/{play.uuid}/events/new/surfacing/"
         data = {
             "player": "Ana",
@@ -320,7 +324,7 @@ class TestCoralStations:
         assert (funds.income, funds.holdings, funds.forfeited) == (6, 12, 3)
 
     def test_the_funds_line_is_replaced_not_added_to(self, client: Client) -> None:
-        play = start("coral-stations", ["Ana", "Ben"])
+        play = start(client, "coral-stations", ["Ana", "Ben"])
         url = f"/plays/{play.uuid}/events/new/surfacing/"
         data = {"player": "Ana", "funds-divers_on_board": "3", "funds-money_before": "2"}
         update = client.post(url, data, headers={"HX-Request": "true"}).content.decode()
@@ -332,7 +336,7 @@ class TestCoralStations:
 
     def test_counts_entry_with_an_open_station(self, client: Client) -> None:
         players = ["Ana", "Ben"]
-        play = start("coral-stations", players, mode="counts")
+        play = start(client, "coral-stations", players, mode="counts")
         hub = client.get(f"/plays/{play.uuid}/")
         assert hub.context["event_kinds"] == []
         tally(client, play, 0, {"points": -3, "shell_tiles": 2, "shoal_tiles": [3, 2]}, players)
@@ -392,7 +396,7 @@ class TestReefAwardCalculator:
 
 def test_result_shows_only_the_lines_this_entry_scores(client: Client) -> None:
     players = ["Ana", "Ben"]
-    play = start("coral-stations", players)
+    play = start(client, "coral-stations", players)
     add(client, play, {"type": "discard", "player": "Ben", "tiles": 1}, players)
     for position in range(2):
         tally(client, play, position, {"shell_tiles": 3 if position == 0 else 6}, players)
@@ -412,7 +416,7 @@ class TestOpenStationsFromTheTally:
     def test_the_tally_lists_them_and_adds_one_before_any_tally_is_saved(
         self, client: Client
     ) -> None:
-        play = start("coral-stations", ["Ana", "Ben"])
+        play = start(client, "coral-stations", ["Ana", "Ben"])
         tally_path = f"/plays/{play.uuid}/players/0/tally/"
         body = client.get(tally_path).content.decode()
         assert "<h3>Open stations</h3>" in body
@@ -428,8 +432,8 @@ class TestOpenStationsFromTheTally:
         assert "Open station 4/2" in client.get(tally_path).content.decode()
 
     def test_back_leads_only_to_this_plays_screens(self, client: Client) -> None:
-        play = start("coral-stations", ["Ana", "Ben"])
-        other = start("coral-stations", ["Cy", "Di"])
+        play = start(client, "coral-stations", ["Ana", "Ben"])
+        other = start(client, "coral-stations", ["Cy", "Di"])
         url = f"/plays/{play.uuid}/events/new/open_station/"
         station = {"high": "4", "low": "2", "tiles-0": "1", "tiles-1": "0", "action": "save"}
         for elsewhere in ["https://evil.example/", f"/plays/{other.uuid}/", "//evil.example/"]:

@@ -14,6 +14,7 @@ from django.test import Client
 
 from scorepad.models import AppliedChange, Play, start_play
 from scorepad.table import CHANGE_HEADER
+from tests.conftest import hosting
 
 pytestmark = pytest.mark.django_db
 
@@ -105,6 +106,7 @@ def test_a_change_made_for_another_play_or_seat_is_refused(
         elsewhere = start_play(
             game="seagrass", names=["Cleo", "Dev"], options={}, mode="log", group=None, user=_anon()
         )
+        hosting(client, elsewhere)
         target = f"/plays/{elsewhere.uuid}/players/0/tally/"
     else:
         target = f"/plays/{log_play.uuid}/players/1/tally/"
@@ -194,7 +196,9 @@ def _account(client: Client) -> str:
 def test_a_change_made_under_another_account_waits_for_it(
     log_play: Play, alice_client: Client, bob_client: Client
 ) -> None:
-    # alice typed it offline; bob is signed in on the phone when it is sent.
+    # alice hosts from her phone; she typed it offline, bob is signed in on the phone when
+    # it is sent.
+    hosting(alice_client, log_play)
     url = f"/plays/{log_play.uuid}/players/0/tally/"
     change = str(uuid.uuid4())
     headers = sent(
@@ -214,16 +218,19 @@ def test_a_change_made_under_another_account_waits_for_it(
 
 
 def test_a_change_made_without_an_account_waits_for_the_phone_to_log_out(
-    client: Client, log_play: Play, alice: Any
+    log_play: Play, alice: Any
 ) -> None:
+    # Ana's seat, taken on a phone without an account: the seat is the phone's.
+    phone = Client()
+    phone.post(f"/j/{log_play.ensure_join_code()}", {"action": "seat", "seat": 0})
     url = f"/plays/{log_play.uuid}/events/new/colony/"
     change = str(uuid.uuid4())
-    headers = sent(change, X_Outbox="submit", X_Outbox_Account=_account(client))
-    client.force_login(alice)  # the same phone, signed in now
-    assert client.post(url, COLONY, headers=headers).status_code == 409
+    headers = sent(change, X_Outbox="submit", X_Outbox_Account=_account(phone))
+    phone.force_login(alice)  # the same phone, signed in now
+    assert phone.post(url, COLONY, headers=headers).status_code == 409
     assert log_play.logged_events() == []
-    client.post("/accounts/logout/")  # its phone cookie stays
-    assert client.post(url, COLONY, headers=headers).status_code == 204
+    phone.post("/accounts/logout/")  # its phone cookie stays
+    assert phone.post(url, COLONY, headers=headers).status_code == 204
     assert [e.data["creatures"] for e in log_play.logged_events()] == [3]
 
 

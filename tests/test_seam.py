@@ -21,6 +21,7 @@ from django.test import Client
 import games
 from scorepad.models import Group, Play, StaleEdit, create_group
 from scorepad.pads import all_pads, get_pad
+from tests.conftest import hosting
 from tests.fake_game import game as tide_pool
 from tests.fake_game.pads import EXAMPLE
 
@@ -96,6 +97,7 @@ def test_a_game_only_the_tests_know_goes_through_every_shared_flow(
 def test_its_counts_screen_keeps_the_shared_checks(client: Client, make_play: Any) -> None:
     """Bad counts are refused with the game's words; another phone's edit is not lost."""
     play = make_play(tide_pool.INFO.slug, {**EXAMPLE, "counts": {}})
+    hosting(client, play)
     url = f"/plays/{play.uuid}/players/0/tally/"
     base = client.get(url).context
     response = client.post(url, {"base": base["base"], "editor": "a", "shells": "-1"})

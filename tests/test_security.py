@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, cast
 from urllib.parse import quote
 
@@ -22,7 +22,15 @@ from django.utils.http import urlsafe_base64_encode
 
 from scorepad import urls
 from scorepad.management.commands.seed_bench import renamed
-from scorepad.models import ClaimLink, Group, Invite, create_group, play_from_input, start_play
+from scorepad.models import (
+    ClaimLink,
+    Group,
+    Invite,
+    RemovedMember,
+    create_group,
+    play_from_input,
+    start_play,
+)
 from scorepad.pads import Sample, all_pads, personal_pages
 from scorepad.table import PHONE_COOKIE
 
@@ -41,8 +49,9 @@ PUBLIC |= {
 PUBLIC |= {"manifest", "service_worker", "offline", "favicon"} | {
     name for pad in all_pads() for name in pad.open_urls
 }
-# Capability links meant for people outside the group; tested on their own below.
-INVITATIONS = {"join", "claim", "join_play"}
+# Capability links meant for people outside the group (a guest play's host link: for
+# whoever the host gives it); tested on their own below and in tests/test_access.py.
+INVITATIONS = {"join", "claim", "join_play", "host_play"}
 # Site data any logged-in player may edit, and their own pages.
 SIGNED_IN = {"groups", "password_change", "password_change_done"} | {
     name for pad in all_pads() for name in pad.signed_in_urls
@@ -93,6 +102,14 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
     quinn.claim_link_by(owner).use(asker)
     waiting = ClaimLink.objects.of_group(group).waiting().get()
     world["let_in"].append(Sample("let_in", {"group_id": group.pk, "claim_link_id": waiting.pk}))
+    # A member the owner removed asks to come back.
+    removed = get_user_model().objects.create_user(f"removed-{group.pk}")
+    group.join(removed)
+    group.remove_member(removed, by=owner)
+    with suppress(RemovedMember):
+        group.join(removed)
+    for answer in ("let_back_in", "turn_down"):
+        world[answer].append(Sample(answer, {"group_id": group.pk, "user_id": removed.pk}))
     for pad in all_pads():
         example = pad.example_input()
         data = pad.in_progress(example) if pad.in_progress else example
@@ -107,6 +124,8 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
         world["new_play"].append(Sample("new_play", {"slug": pad.slug}))
         world["api_score"].append(Sample("api_score", {"slug": pad.slug}))
     world["join_play"] = [Sample("join_play", {"code": play.ensure_join_code()})]
+    guest = play_from_input(pad.slug, pad.example_input(), group=None, user=AnonymousUser())
+    world["host_play"] = [Sample("host_play", {"play_id": guest.uuid, "key": guest.host_key})]
     # The shared site's own URLs: a group, its people and its invite.
     known = {**ids, "user_id": owner.pk}
     for pattern in url_patterns():
@@ -197,7 +216,8 @@ def games_screens() -> dict[str, set[str]]:
     from the same views as the screen (a family of games shares one set)."""
     screens = {}
     for pattern in url_patterns():
-        if "play_id" in pattern.pattern.converters and pattern.name not in PLAY_URLS:
+        shared = pattern.name in PLAY_URLS or pattern.name in INVITATIONS
+        if "play_id" in pattern.pattern.converters and not shared:
             views = pattern.callback.__module__
             served = {pad.slug for pad in all_pads() if pad.hub.__module__ == views}
             screens[cast(str, pattern.name)] = served

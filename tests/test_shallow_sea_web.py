@@ -25,6 +25,7 @@ from scorepad.models import Group, Play, play_from_input, start_play
 from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, GAP, SPACE_SHAPES, UNIT
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
 from scorepad.table import CHANGE_HEADER
+from tests.conftest import hosting
 from tests.shallow_sea_plays import FIRST_GAME
 
 pytestmark = pytest.mark.django_db
@@ -45,6 +46,7 @@ SETUP_POST = {
 
 
 def start(
+    host: Client | None = None,
     names: tuple[str, ...] = ("Mira", "Jonas"),
     *,
     mode: str = "standard",
@@ -52,7 +54,9 @@ def start(
     user: Any = None,
     **options: Any,
 ) -> Play:
-    return start_play(
+    """A play started as ``host``'s phone starts one: a guest play is theirs to host (a
+    group's play is its members')."""
+    play = start_play(
         game="shallow-sea",
         names=list(names),
         options={**FIRST, **options},
@@ -60,6 +64,9 @@ def start(
         group=group,
         user=user or AnonymousUser(),
     )
+    if host is not None and group is None:
+        hosting(host, play)
+    return play
 
 
 def ocean_url(play: Play, position: int = 0) -> str:
@@ -288,7 +295,7 @@ class TestSetup:
 # --- The hub --------------------------------------------------------------------------------
 class TestHub:
     def test_lists_each_player_with_status_and_running_total(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
         response = client.get(f"/plays/{play.uuid}/")
         assert response.status_code == 200
@@ -303,12 +310,12 @@ class TestHub:
         assert "Cryptic Coloration" in body and "Whale Shark (A1)" in body
 
     def test_sheet_plays_link_to_the_score_pads(self, client: Client) -> None:
-        play = start(entry="sheet")
+        play = start(client, entry="sheet")
         seats = client.get(f"/plays/{play.uuid}/").context["table"]["seats"]
         assert seats[0]["url"] == sheet_url(play)
 
     def test_htmx_gets_the_players_fragment(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         response = client.get(f"/plays/{play.uuid}/", **HTMX)
         body = response.content.decode()
         assert body.lstrip().startswith('<section id="players"')
@@ -320,23 +327,24 @@ class TestHub:
         assert outsider_client.get(f"/plays/{play.uuid}/").status_code == 404
 
     def test_post_is_not_allowed(self, client: Client) -> None:
-        assert client.post(f"/plays/{start().uuid}/").status_code == 405
+        assert client.post(f"/plays/{start(client).uuid}/").status_code == 405
 
     @pytest.mark.parametrize("players", [2, 4])
     def test_query_count_does_not_grow_with_players(
         self, client: Client, players: int, django_assert_num_queries
     ) -> None:
-        play = start(("Ana", "Ben", "Cleo", "Dev")[:players])
+        play = start(client, ("Ana", "Ben", "Cleo", "Dev")[:players])
         client.get(f"/plays/{play.uuid}/")  # the host's panel makes the play's join code
-        # the play with this phone at its table, its results with their players, the phones
-        with django_assert_num_queries(3):
+        # the session (its host key), the play with this phone at its table, its results
+        # with their players, the phones
+        with django_assert_num_queries(4):
             client.get(f"/plays/{play.uuid}/")
 
 
 # --- The board screen -------------------------------------------------------------------------
 class TestOcean:
     def test_draws_every_space_as_a_link(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         response = client.get(ocean_url(play))
         body = response.content.decode()
         assert response.status_code == 200
@@ -347,13 +355,13 @@ class TestOcean:
         assert '<svg class="ocean" id="ocean" viewBox="0 0 428 268"' in body
 
     def test_the_space_form_says_the_nautilus_still_needs_its_vps(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         form = client.get(space_url(play, "R1C2"), **HTMX).content.decode()
         assert "but still its VPs per count, printed on the tile" in form
         assert "count your corals themselves" not in form
 
     def test_a_tile_no_other_neighbors_is_flagged_at_that_tile(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         put_tiles(
             client,
             play,
@@ -369,7 +377,7 @@ class TestOcean:
         assert flagged[0][1].endswith("; neighbors no other tile: check it")
 
     def test_the_forms_for_offline_are_kept_apart_from_the_board(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         board = client.get(ocean_url(play)).content.decode()
         kept = f"/plays/{play.uuid}/players/0/ocean/offline-forms/"
         assert f'data-keep="{kept}"' in board
@@ -381,7 +389,7 @@ class TestOcean:
         assert f'action="/plays/{play.uuid}/players/0/ocean/bubbles/__PLACE__/"' in forms
 
     def test_fish_mode_makes_every_bubble_a_link(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         body = client.get(ocean_url(play) + "?tap=fish").content.decode()
         bubbles = re.findall(r'data-bubble="(R\dC\d:\w+)"', body)
         assert len(bubbles) == len(BUBBLE_SHAPES) == 35
@@ -396,7 +404,7 @@ class TestOcean:
         assert touching["R1C2:top"] == ("R1C2",)
 
     def test_htmx_mode_switch_returns_the_board_and_closes_the_editor(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         response = client.get(ocean_url(play) + "?tap=fish", **HTMX)
         body = response.content.decode()
         assert body.lstrip().startswith('<section id="board" class="ocean-board tap-fish"')
@@ -405,16 +413,16 @@ class TestOcean:
         assert "HX-Request" in response["Vary"]
 
     def test_going_back_to_a_pushed_url_gets_the_whole_page(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         headers = HTMX | {"HTTP_HX_HISTORY_RESTORE_REQUEST": "true"}
         body = client.get(ocean_url(play) + "?tap=fish", **headers).content.decode()
         assert "<html" in body
 
     def test_a_sheet_play_has_no_board(self, client: Client) -> None:
-        assert client.get(ocean_url(start(entry="sheet"))).status_code == 404
+        assert client.get(ocean_url(start(client, entry="sheet"))).status_code == 404
 
     def test_no_such_seat_space_or_bubble_is_404(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         assert client.get(ocean_url(play, 2)).status_code == 404
         assert client.get(space_url(play, "R1C1")).status_code == 404
         assert client.get(bubble_url(play, "R1C2:middle")).status_code == 404
@@ -431,14 +439,14 @@ class TestOcean:
         assert board(play) == {}
 
     def test_wrong_methods_are_405(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         for url in (ocean_url(play), space_url(play, "R1C2"), bubble_url(play, "R1C2:top")):
             assert client.put(url).status_code == 405
 
 
 class TestSpace:
     def test_opening_a_space_shows_its_form_under_the_board(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         response = client.get(space_url(play, "R3C4"))
         body = response.content.decode()
         assert response.status_code == 200
@@ -449,7 +457,7 @@ class TestSpace:
         assert not re.search(r'name="piece"[^>]* checked', body)
 
     def test_htmx_gets_the_form_and_the_board_out_of_band(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         response = client.get(space_url(play, "R3C4"), **HTMX)
         body = response.content.decode()
         assert body.lstrip().startswith('<section id="editor" class="editor open"')
@@ -458,7 +466,7 @@ class TestSpace:
         assert "HX-Request" in response["Vary"]
 
     def test_a_coral_is_saved_on_its_own(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         response = client.post(space_url(play, "R3C4"), coral_post("red", 9, "green"))
         assert response["Location"] == ocean_url(play)
         assert board(play) == {
@@ -478,7 +486,7 @@ class TestSpace:
     def test_htmx_save_returns_the_closed_editor_what_changed_and_the_score(
         self, client: Client
     ) -> None:
-        play = start()
+        play = start(client)
         response = htmx_tap(client, space_url(play, "R3C4"), coral_post("red", 9, "red"))
         body = response.content.decode()
         assert body.lstrip().startswith('<section id="editor" class="editor" aria-live="polite">')
@@ -501,7 +509,7 @@ class TestSpace:
         assert len(gzip.compress(response.content)) <= SMALL_ANSWER
 
     def test_a_tile_redraws_the_neighbours_it_marks_or_unmarks_lonely(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
         body = htmx_tap(
             client, space_url(play, "R5C8"), coral_post("yellow", 5, "yellow")
@@ -520,6 +528,7 @@ class TestSpace:
     def test_a_tap_on_a_full_board_answers_small(self, client: Client) -> None:
         example = json.loads(Path("docs/examples/shallow-sea.json").read_text())
         play = play_from_input("shallow-sea", example, group=None, user=AnonymousUser())
+        hosting(client, play)
         ocean = board(play)
         space = next(iter(ocean["tiles"]))
         response = htmx_tap(client, space_url(play, space), coral_post("red", 9, "red"))
@@ -531,7 +540,7 @@ class TestSpace:
         assert len(gzip.compress(response.content)) <= SMALL_ANSWER
 
     def test_an_incomplete_coral_needs_nothing_more(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         client.post(space_url(play, "R5C6"), coral_post("yellow", 7, "red", completed=False))
         assert board(play)["tiles"]["R5C6"] == {
             "kind": "coral",
@@ -541,7 +550,7 @@ class TestSpace:
         }
 
     def test_a_completed_coral_without_its_fish_is_kept_in_the_form(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         response = client.post(space_url(play, "R3C4"), coral_post("red", 9), **HTMX)
         form = response.context["editor"]["form"]
         assert form.errors["fish"] == [
@@ -556,7 +565,7 @@ class TestSpace:
     def test_a_sealife_tile_asks_for_values_the_catalogue_does_not_know(
         self, client: Client
     ) -> None:
-        play = start()
+        play = start(client)
         response = client.post(space_url(play, "R1C4"), sealife_post("C4"))
         assert response.status_code == 200
         assert response.context["editor"]["form"].errors["vp"] == [
@@ -566,7 +575,7 @@ class TestSpace:
         assert board(play) == {}
 
     def test_a_value_typed_without_an_account_stays_with_its_play(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         response = client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6), follow=True)
         assert "next plays will know" not in response.content.decode()
         assert board(play)["tiles"]["R1C4"] == {
@@ -581,7 +590,7 @@ class TestSpace:
             'value="C4" id="id_piece_16" data-vp="6"'
             in client.get(space_url(play, "R1C6", 1)).content.decode()
         )
-        other = start()
+        other = start(client)
         assert (
             'value="C4" id="id_piece_16" data-vp=""'
             in client.get(space_url(other, "R1C6")).content.decode()
@@ -602,7 +611,7 @@ class TestSpace:
         assert 'value="C4" id="id_piece_16" data-vp="6"' in body
         assert "6 VP · the group&#x27;s last plays" in body
         # Someone else's play, with no group: the site's catalogue alone.
-        theirs = start()
+        theirs = start(outsider_client)
         assert 'data-vp=""' in outsider_client.get(space_url(theirs, "R1C4")).text
 
     def test_a_pre_filled_value_taken_as_it_is_teaches_no_group(
@@ -614,7 +623,7 @@ class TestSpace:
         assert not GroupSealifeValue.objects.exists()
 
     def test_the_play_shows_the_values_it_uses(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         put_tiles(client, play, {"R1C4": sealife_post("C4", vp=6)})
         put_tiles(client, play, {"R2C7": sealife_post("A4", partial=1, partial_vp=2)}, 1)
         body = client.get(f"/plays/{play.uuid}/").text
@@ -625,7 +634,7 @@ class TestSpace:
 
     def test_the_catalogue_fills_in_a_blank_value(self, client: Client) -> None:
         SealifeCatalogueEntry.objects.filter(code="A4").update(vp=8, partial_vp=2)
-        play = start()
+        play = start(client)
         body = client.get(space_url(play, "R2C7")).content.decode()
         assert 'value="A4" id="id_piece_13" data-vp="8" data-partial-vp="2"' in body
         client.post(space_url(play, "R2C7"), sealife_post("A4", partial=2))
@@ -640,20 +649,20 @@ class TestSpace:
 
     def test_a_known_value_is_not_overwritten_by_a_different_one(self, client: Client) -> None:
         SealifeCatalogueEntry.objects.filter(code="A4").update(vp=8, source="edited")
-        play = start()
+        play = start(client)
         client.post(space_url(play, "R2C7"), sealife_post("A4", vp=9))
         assert board(play)["tiles"]["R2C7"]["vp"] == 9  # the play keeps what it used
         assert SealifeCatalogueEntry.objects.get(code="A4").vp == 8
 
     def test_the_play_s_own_value_comes_before_the_catalogue(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6))
         SealifeCatalogueEntry.objects.filter(code="C4").update(vp=7)
         client.post(space_url(play, "R1C6", 1), sealife_post("C4"))
         assert board(play, 1)["tiles"]["R1C6"]["vp"] == 6
 
     def test_tiles_of_one_type_printing_different_values_are_refused(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6))
         response = client.post(space_url(play, "R1C6", 1), sealife_post("C4", vp=7))
         assert response.context["editor"]["errors"] == [
@@ -662,7 +671,7 @@ class TestSpace:
         assert board(play, 1) == {}
 
     def test_more_tiles_of_a_type_than_the_game_has_are_refused(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         put_tiles(client, play, {"R1C4": sealife_post("C4", vp=6)})
         put_tiles(client, play, {"R1C6": sealife_post("C4", vp=6)}, position=1)
         response = client.post(space_url(play, "R1C8"), sealife_post("C4", vp=6))
@@ -672,19 +681,19 @@ class TestSpace:
         ]
 
     def test_the_giant_clam_counts_the_corals_itself(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         client.post(space_url(play, "R3C6"), sealife_post("F2", partial=3, partial_vp=2))
         assert "partial" not in board(play)["tiles"]["R3C6"]
 
     def test_a_sealife_needs_its_type(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         response = client.post(space_url(play, "R1C4"), {"completed": "yes"})
         assert response.context["editor"]["form"].errors["piece"] == [
             "Tap the tile that lies on this space."
         ]
 
     def test_emptying_a_space(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
         client.post(space_url(play, "R1C2"), {"piece": "empty", "completed": "yes"})
         assert board(play)["tiles"] == {}
@@ -692,7 +701,7 @@ class TestSpace:
     def test_two_phones_saving_the_same_space_meet_the_conflict_message(
         self, client: Client
     ) -> None:
-        play = start()
+        play = start(client)
         opened = client.get(space_url(play, "R3C4")).content.decode()
         assert 'name="base" value="null"' in opened  # both phones open the empty space
         client.post(space_url(play, "R3C4"), coral_post("red", 9, "red") | {"base": "null"})
@@ -716,7 +725,7 @@ class TestSpace:
         assert board(play)["tiles"]["R3C4"]["color"] == "green"
 
     def test_saving_what_is_there_already_is_no_conflict(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         same = coral_post("red", 9, "red") | {"base": "null"}
         client.post(space_url(play, "R3C4"), same)
         response = client.post(space_url(play, "R3C4"), same)
@@ -724,7 +733,7 @@ class TestSpace:
         assert "Outbox-Conflict" not in response
 
     def test_a_tile_a_fish_still_needs_cannot_go(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
         put_fish(client, play, {"R1C2:top": "green"})
         response = client.post(space_url(play, "R1C2"), {"piece": "empty", "completed": "yes"})
@@ -737,7 +746,7 @@ class TestSpace:
 
 class TestBubble:
     def test_a_fish_is_put_on_and_taken_off(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         put_tiles(client, play, {"R3C4": coral_post("red", 9, "red")})
         response = client.post(bubble_url(play, "R2C3:right"), {"color": "yellow"})
         assert response["Location"] == ocean_url(play) + "?tap=fish"
@@ -747,7 +756,7 @@ class TestBubble:
         assert board(play)["fish"] == []
 
     def test_htmx_opens_and_saves_in_place(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         put_tiles(client, play, {"R3C4": coral_post("red", 9, "red")})
         opened = client.get(bubble_url(play, "R3C4:top"), **HTMX).content.decode()
         assert opened.lstrip().startswith('<section id="editor" class="editor open"')
@@ -766,7 +775,7 @@ class TestBubble:
         assert response.context["live"]["player"].breakdown["incomplete_fish"] == 1
 
     def test_a_fish_with_no_tile_beside_it_is_refused_at_the_field(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         response = client.post(bubble_url(play, "R1C2:top"), {"color": "red"})
         assert response.context["editor"]["form"].errors["color"] == [
             "Mira: no tile touches the bubble R1C2:top; a fish sits on a bubble next to a "
@@ -777,26 +786,26 @@ class TestBubble:
 
 class TestBesideTheOcean:
     def test_seashells_are_saved_and_a_blank_means_not_entered(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         assert client.post(ocean_url(play), {"seashells": "3"}).status_code == 302
         assert board(play) == {"seashells": 3}
         client.post(ocean_url(play), {"seashells": ""})
         assert board(play) == {}
 
     def test_plus_button_without_javascript(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         client.post(ocean_url(play), {"seashells": "2", "step": "seashells:1"})
         assert board(play)["seashells"] == 3
 
     def test_next_goes_to_the_next_player_then_back(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         response = client.post(ocean_url(play), {"seashells": "1", "go": "next"})
         assert response["Location"] == ocean_url(play, 1)
         response = client.post(ocean_url(play, 1), {"seashells": "1", "go": "next"})
         assert response["Location"] == f"/plays/{play.uuid}/"
 
     def test_htmx_answers_the_totals_not_the_board(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         put_tiles(client, play, {"R3C4": coral_post("red", 9, "red")})
         response = client.post(ocean_url(play), {"seashells": "3"}, **HTMX)
         body = response.content.decode()
@@ -810,7 +819,7 @@ class TestBesideTheOcean:
         assert len(gzip.compress(response.content)) <= SMALL_ANSWER
 
     def test_too_many_seashells_are_refused_at_the_field(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         response = client.post(ocean_url(play), {"seashells": "6"}, **HTMX)
         body = response.content.decode()
         assert (
@@ -821,25 +830,25 @@ class TestBesideTheOcean:
         assert board(play) == {}
 
     def test_solo_has_the_lionfish_card(self, client: Client) -> None:
-        play = start(("Mira",), mode="solo")
+        play = start(client, ("Mira",), mode="solo")
         body = client.get(ocean_url(play)).content.decode()
         assert "Fish on the Lionfish card" in body
         client.post(ocean_url(play), {"seashells": "1", "lionfish": "4"})
         assert board(play) == {"seashells": 1, "lionfish": 4}
 
     def test_lionfish_only_in_solo(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         client.post(ocean_url(play), {"seashells": "1", "lionfish": "4"})
         assert board(play) == {"seashells": 1}
 
     def test_scenario_15_asks_for_the_color_left_out(self, client: Client) -> None:
         setup = {"orange": [3], "blue": [4], "sealife": "A2 A4 B2 C2 C4 D2 D4 E2 E4 F2".split()}
-        play = start(setup=setup, achievement={"kind": "scenario", "number": 15})
+        play = start(client, setup=setup, achievement={"kind": "scenario", "number": 15})
         client.post(ocean_url(play), {"seashells": "1", "left_out_color": "green"})
         assert board(play) == {"seashells": 1, "left_out_color": "green"}
 
     def test_the_live_panel_says_what_is_left_before_finishing(self, client: Client) -> None:
-        play = start()
+        play = start(client)
         put_tiles(client, play, {"R1C2": coral_post("red", 9, "red")})
         live = client.get(ocean_url(play)).context["live"]
         assert live["to_finish"] == ["Mira's ocean needs the Seashells left."]
@@ -873,7 +882,7 @@ def tile_post(tile: dict) -> dict:
 
 def test_the_worked_example_entered_on_the_site_scores_as_the_api_does(client: Client) -> None:
     """docs/examples/shallow-sea.json tapped in tile by tile and fish by fish."""
-    play = start(tuple(EXAMPLE["players"]))
+    play = start(client, tuple(EXAMPLE["players"]))
     for position, name in enumerate(EXAMPLE["players"]):
         ocean = EXAMPLE["boards"][name]
         put_tiles(client, play, {s: tile_post(t) for s, t in ocean["tiles"].items()}, position)
@@ -908,7 +917,7 @@ RULEBOOK_SHEET = {
 
 class TestSheet:
     def test_the_rulebook_example_totals_160(self, client: Client) -> None:
-        play = start(entry="sheet")
+        play = start(client, entry="sheet")
         response = client.post(sheet_url(play), RULEBOOK_SHEET)
         assert response["Location"] == sheet_url(play)
         play.refresh_from_db()
@@ -926,7 +935,7 @@ class TestSheet:
     def test_the_different_sealife_line_takes_the_pads_vps_and_refuses_an_odd_one(
         self, client: Client
     ) -> None:
-        play = start(entry="sheet")
+        play = start(client, entry="sheet")
         body = client.get(sheet_url(play)).content.decode()
         assert "Different completed Sealife VPs" in body
         assert 'value="different_sealife:2"' in body  # + adds a type: 2 VPs
@@ -946,7 +955,7 @@ class TestSheet:
         fourteen = SCENARIOS[14]
         setup = {"orange": [fourteen.orange], "blue": [fourteen.blue], "sealife": fourteen.sealife}
         scenario = {"kind": "scenario", "number": 14}
-        play = start(entry="sheet", setup=setup, achievement=scenario)
+        play = start(client, entry="sheet", setup=setup, achievement=scenario)
         body = client.get(sheet_url(play)).content.decode()
         assert "Orange: Trios, doubled" in body
         assert "write the doubled VPs, as the pad holds them (a card worth 8 is 16)" in body
@@ -962,7 +971,7 @@ class TestSheet:
         assert client.get(sheet_url(play)).context["form"].initial["orange"] == 16
 
     def test_htmx_saves_as_you_type_and_returns_the_live_panel(self, client: Client) -> None:
-        play = start(entry="sheet")
+        play = start(client, entry="sheet")
         response = client.post(sheet_url(play), {"orange": "4", "row_1": "10"}, **HTMX)
         body = response.content.decode()
         assert body.lstrip().startswith('<section class="live sea-live" id="status"')
@@ -971,7 +980,7 @@ class TestSheet:
         assert "HX-Request" in response["Vary"]
 
     def test_a_card_value_the_card_cannot_pay_is_shown_at_the_field(self, client: Client) -> None:
-        play = start(entry="sheet")
+        play = start(client, entry="sheet")
         response = client.post(sheet_url(play), {"orange": "3"}, **HTMX)
         assert (
             '<p class="field-error" id="id_orange-error" hx-swap-oob="true">Mira: 3 VPs cannot '
@@ -981,7 +990,7 @@ class TestSheet:
         assert play.ordered_results()[0].entry == {}
 
     def test_two_phones_never_overwrite_each_other_silently(self, client: Client) -> None:
-        play = start(entry="sheet")
+        play = start(client, entry="sheet")
         base = client.get(sheet_url(play)).context["base"]
         client.post(sheet_url(play), {"orange": "4", "base": base, "editor": "phone-a"})
         response = client.post(sheet_url(play), {"orange": "6", "base": base, "editor": "phone-b"})
@@ -998,7 +1007,11 @@ class TestSheet:
 
     def test_family_sheet_has_only_rows_and_seashells(self, client: Client) -> None:
         play = start(
-            ("Mira",), mode="family", entry="sheet", setup={**FIRST_GAME, "orange": [], "blue": []}
+            client,
+            ("Mira",),
+            mode="family",
+            entry="sheet",
+            setup={**FIRST_GAME, "orange": [], "blue": []},
         )
         form = client.get(sheet_url(play)).context["form"]
         assert list(form.fields) == [f"row_{n}" for n in range(1, 6)] + ["seashells"]
@@ -1006,10 +1019,10 @@ class TestSheet:
     def test_next_and_404s(
         self, client: Client, outsider_client: Client, alice: Any, group: Group
     ) -> None:
-        play = start(entry="sheet")
+        play = start(client, entry="sheet")
         response = client.post(sheet_url(play), {**RULEBOOK_SHEET, "go": "next"})
         assert response["Location"] == sheet_url(play, 1)
-        assert client.get(sheet_url(start())).status_code == 404  # a board play
+        assert client.get(sheet_url(start(client))).status_code == 404  # a board play
         assert client.put(sheet_url(play)).status_code == 405
         private = start(group=group, user=alice, entry="sheet")
         assert outsider_client.get(sheet_url(private)).status_code == 404
@@ -1018,7 +1031,7 @@ class TestSheet:
 # --- The result page ------------------------------------------------------------------------------
 class TestResult:
     def test_solo_board_shows_rank_cards_achievements_and_warnings(self, client: Client) -> None:
-        play = start(("Mira",), mode="solo", achievement={"kind": "standard"})
+        play = start(client, ("Mira",), mode="solo", achievement={"kind": "standard"})
         ocean = EXAMPLE["boards"]["Mira"]
         put_tiles(client, play, {s: tile_post(t) for s, t in ocean["tiles"].items()})
         put_fish(client, play, {f["at"]: f["color"] for f in ocean["fish"]})
@@ -1060,7 +1073,7 @@ class TestResult:
         assert "Mira&#x27;s ocean has 3 empty spaces" in body
 
     def test_a_sheet_leaves_the_board_achievements_to_tick(self, client: Client) -> None:
-        play = start(entry="sheet", achievement={"kind": "standard"})
+        play = start(client, entry="sheet", achievement={"kind": "standard"})
         client.post(sheet_url(play), RULEBOOK_SHEET)
         client.post(sheet_url(play, 1), RULEBOOK_SHEET | {"seashells": "2"})
         client.post(f"/plays/{play.uuid}/finish/")
@@ -1072,7 +1085,9 @@ class TestResult:
 
     def test_scenario_result(self, client: Client) -> None:
         setup = {"orange": [1], "blue": [2], "sealife": "A1 A3 C1 C3 C4 D1 D3 E1 E3 F1".split()}
-        play = start(entry="sheet", setup=setup, achievement={"kind": "scenario", "number": 1})
+        play = start(
+            client, entry="sheet", setup=setup, achievement={"kind": "scenario", "number": 1}
+        )
         client.post(sheet_url(play), RULEBOOK_SHEET)
         client.post(sheet_url(play, 1), RULEBOOK_SHEET | {"row_1": "0"})  # 138
         client.post(f"/plays/{play.uuid}/finish/")
@@ -1086,7 +1101,9 @@ class TestResult:
 
     def test_an_objective_only_the_ocean_shows_is_left_to_tick(self, client: Client) -> None:
         setup = {"orange": [6], "blue": [6], "sealife": "A1 A3 B4 C3 C4 D1 D4 E2 E4 F1".split()}
-        play = start(entry="sheet", setup=setup, achievement={"kind": "scenario", "number": 5})
+        play = start(
+            client, entry="sheet", setup=setup, achievement={"kind": "scenario", "number": 5}
+        )
         sheet = RULEBOOK_SHEET | {"orange": "16", "blue": "8", "different_sealife": "10"}
         client.post(sheet_url(play), sheet)
         client.post(sheet_url(play, 1), sheet)

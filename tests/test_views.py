@@ -13,6 +13,7 @@ from django.test import Client
 
 import games
 from scorepad.models import Group, Membership, Play, Player, start_play
+from tests.conftest import hosting
 from tests.reef_draft_games import ROUND_POINTS, ROUNDS, TOTALS
 from tests.test_examples import EXAMPLES, example_inputs
 
@@ -44,12 +45,15 @@ def group_play(group: Group, alice: Any) -> Play:
 
 
 @pytest.fixture
-def guest_play(db: Any) -> Play:
+def guest_play(client: Client) -> Play:
+    """A play outside any group, hosted by ``client``'s phone (it holds the host key)."""
     from django.contrib.auth.models import AnonymousUser
 
-    return start_play(
+    play = start_play(
         game="reef-draft", names=["Ana", "Ben"], options={}, group=None, user=AnonymousUser()
     )
+    hosting(client, play)
+    return play
 
 
 @pytest.fixture
@@ -500,6 +504,7 @@ class TestSavePlay:
     def test_guest_play_moves_into_the_group_matching_players(
         self, alice_client: Client, group: Group, guest_play: Play
     ) -> None:
+        hosting(alice_client, guest_play)  # the host's phone, signed in
         ana = group.players.create(name="Ana")
         enter_rounds(alice_client, guest_play, ROUNDS)
         alice_client.post(f"/plays/{guest_play.uuid}/finish/")
@@ -515,6 +520,7 @@ class TestSavePlay:
     def test_an_unfinished_play_is_not_saved(
         self, alice_client: Client, group: Group, guest_play: Play
     ) -> None:
+        hosting(alice_client, guest_play)
         alice_client.post(f"/plays/{guest_play.uuid}/save/", {"group": group.pk})
         guest_play.refresh_from_db()
         assert guest_play.group is None

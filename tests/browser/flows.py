@@ -84,6 +84,19 @@ def log_in(phone: Phone, username: str) -> None:
     expect(page.get_by_role("button", name="Log out")).to_be_visible()
 
 
+def host_on(page: Page, play: Play) -> None:
+    """Open a guest play's host link on this phone: it hosts the table from now on."""
+    page.goto(f"/plays/{play.uuid}/host/{play.host_key}/")
+    expect(page.locator(".messages")).to_contain_text("This phone hosts the table now.")
+
+
+def seat_on(page: Page, play: Play, name: str) -> None:
+    """Join the play with its code on this phone, and take ``name``'s seat."""
+    page.goto(f"/j/{play.ensure_join_code()}")
+    page.get_by_role("button", name=f"I am {name}").click()
+    expect(page.locator(".messages")).to_contain_text(f"This phone is {name}'s seat.")
+
+
 def accounts_in_a_group(*usernames: str) -> Group:
     """Accounts (the first owns the group) made directly, for flows that start at the table."""
     users = [User.objects.create_user(name, password=PASSWORD) for name in usernames]

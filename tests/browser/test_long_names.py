@@ -15,11 +15,13 @@ Every screen leaves a screenshot in test-artifacts/ (long_names-<test>-<nn>-<wha
 from __future__ import annotations
 
 from collections import defaultdict
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.tokens import default_token_generator
 from django.test import Client
 from django.urls import resolve, reverse
@@ -28,7 +30,14 @@ from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import Browser, Page, expect
 
 from scorepad.management.commands.seed_bench import renamed
-from scorepad.models import ClaimLink, Invite, Play, create_group, play_from_input
+from scorepad.models import (
+    ClaimLink,
+    Invite,
+    Play,
+    RemovedMember,
+    create_group,
+    play_from_input,
+)
 from scorepad.pads import Pad, all_pads
 from tests.browser.conftest import PHONE, TIMEOUT_MS, _artifact_path
 from tests.test_security import INVITATIONS, url_patterns
@@ -53,8 +62,9 @@ OTHER_GROUP = "🐠 The Sunday Afternoon Rock-Pool Rummagers & Snorkel Society"
 OWNER = "bartholomew_fitzgerald_oyelaran.the.third.of.lower.wallop.42"
 MEMBER = "anastasia_wilhelmina_papadopoulou.nakamura.of.upper.toot.007"
 STRANGER = "maximilian_octavius_featherstonehaugh.okonkwo.the.younger.99"
+REMOVED = "persephone_guinevere_vandersloot.adeyemi.of.little.snoring.1"
 PASSWORD = "pw-for-tests-123"
-LONG = [*SEATED, UNSEATED, ASKED_FOR, ASKER, GROUP, OTHER_GROUP, OWNER, MEMBER, STRANGER]
+LONG = [*SEATED, UNSEATED, ASKED_FOR, ASKER, GROUP, OTHER_GROUP, OWNER, MEMBER, STRANGER, REMOVED]
 assert all(len(name) == 60 for name in LONG), [len(name) for name in LONG]
 
 # Named URLs that draw no screen of their own, and why.
@@ -173,6 +183,18 @@ def build_world() -> World:
     kept_link = unseated.claim_link_by(owner)
     add(reverse("revoke_claim_link", args=[group.pk, kept_link.pk]), "claim")
     add(reverse("let_in", args=[group.pk, waiting.pk]), "asking")
+    # A member the owner removed asks to come back (their name is an account's: no emoji).
+    removed = accounts.create_user(REMOVED, password=PASSWORD)
+    group.join(removed)
+    group.remove_member(removed, by=owner)
+    with suppress(RemovedMember):
+        group.join(removed)
+    for answer in ("let_back_in", "turn_down"):
+        add(reverse(answer, args=[group.pk, removed.pk]), "asking-back")
+    # A guest play's host link opens its table.
+    first = all_pads()[0]
+    hosted = play_from_input(first.slug, long_named(first), group=None, user=AnonymousUser())
+    add(reverse("host_play", args=[hosted.uuid, hosted.host_key]), "guest")
     reset = {"uidb64": urlsafe_base64_encode(force_bytes(owner.pk))}
     reset["token"] = default_token_generator.make_token(owner)
     add(reverse("password_reset_confirm", kwargs=reset), "reset")

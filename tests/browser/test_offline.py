@@ -502,7 +502,8 @@ def test_a_change_that_meets_another_phones_on_replay_is_shown(phones: Phones) -
     host.context.set_offline(True)
     edit(host.page, "#id_jellies", "4")
 
-    other = phones.open("other")
+    other = phones.open("other")  # the host's second phone
+    flows.host_on(other.page, play)
     other.page.goto(reef)
     other.page.fill("#id_jellies", "6")
     expect(other.page.locator("#reef-live")).to_contain_text("6 of 10 cards")

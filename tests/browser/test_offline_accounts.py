@@ -83,8 +83,8 @@ def test_an_accounts_pages_are_not_shown_offline_once_it_is_gone(phones: Phones,
     page.goto(result)
     expect(page.locator("table.breakdown")).to_be_visible()
     kept_for_offline(page, "/")
-    # A play's screen, polling the table: where a session ended elsewhere shows first. (Its
-    # phone hosts that table, account or not: its screens stay this phone's.)
+    # A play's screen, polling the table: where a session ended elsewhere shows first (the
+    # group's play is hers as a member: once she is gone, its poll answers 404).
     page.goto(ongoing.get_absolute_url())
     expect(page.get_by_role("heading", name="Reef Draft", exact=True)).to_be_visible()
     kept_for_offline(page, result, "/")

@@ -17,7 +17,7 @@ from scorepad.models import Play, start_play
 from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, bubble_point, fish_on_bubbles
 from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
 from tests.browser.conftest import PHONE, Screenshot
-from tests.browser.flows import bubble, choose, put_coral, space, tap_fish
+from tests.browser.flows import bubble, choose, host_on, put_coral, seat_on, space, tap_fish
 
 FIRST_GAME = {
     "orange": [1],
@@ -241,6 +241,7 @@ def test_without_javascript_each_space_and_bubble_is_a_page(
         base_url=live_server.url, java_script_enabled=False, color_scheme="dark", **PHONE
     )
     page = context.new_page()
+    host_on(page, play)
     page.goto(f"/plays/{play.uuid}/players/0/ocean/")
     space(page, "R2C5").click()
     expect(page).to_have_url(re.compile(r"/spaces/R2C5/#ocean$"))
@@ -361,6 +362,7 @@ def test_the_example_ocean_takes_at_most_70_taps(
         group=None,
         user=AnonymousUser(),
     )
+    host_on(page, play)
     page.goto(f"/plays/{play.uuid}/players/0/ocean/")
     # Labels big enough to read in a dim room (they were 10 px).
     label = space(page, "R1C2").locator("text.space-name").bounding_box()
@@ -448,6 +450,8 @@ def test_two_phones_saving_the_same_space_are_told(
     for _ in range(2):
         context = browser.new_context(base_url=live_server.url, color_scheme="dark", **PHONE)
         pages.append(context.new_page())
+    host_on(pages[0], play)
+    seat_on(pages[1], play, "Mira")
     for page in pages:
         page.goto(f"/plays/{play.uuid}/players/0/ocean/")
         space(page, "R3C4").click()
@@ -480,6 +484,7 @@ def test_the_board_swapped_in_again_saves_a_tap_once(
     htmx runs the scripts inside: ocean.js ran twice ("Identifier 'tappedAt' has already
     been declared", CI) and would have saved each tap twice."""
     play = guest_board_play()
+    host_on(page, play)
     page.goto(f"/plays/{play.uuid}/players/0/ocean/")
     page.evaluate(
         """async () => {
