@@ -349,9 +349,11 @@ def test_every_url_that_is_not_swept_draws_no_screen(client: Client, db: Any) ->
             assert "<html" not in body and "<!doctype" not in body.lower(), (name, url)
 
 
-# Forms that take away what others post to (a player, a member, a join link, a play, the
-# group, the session) are sent last, in this order.
+# Forms that take away what others post to (a removed member's ask, a player, a member, a
+# join link, a play, the group, the session) are sent last, in this order.
 TAKING_AWAY = (
+    "turn_down",  # before letting the same member back in
+    "let_back_in",
     "merge_player",
     "remove_member",
     "revoke_invite",
