@@ -74,6 +74,10 @@ class Group(models.Model):
             return None
         return self.memberships.filter(user=user).first()
 
+    def has_removed(self, user: Any) -> bool:
+        """Whether an owner removed ``user`` from the group (and has not let them back)."""
+        return user.is_authenticated and self.removals.filter(user=user).exists()
+
     def is_owner(self, user: Any) -> bool:
         if user.pk is not None and self.__dict__.get("viewer_id") == user.pk:  # for_user's
             return self.__dict__["viewer_role"] == Membership.Role.OWNER

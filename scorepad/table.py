@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, FilteredRelation, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import FilteredRelation, OuterRef, Q, QuerySet, Subquery, Value
 from django.http import HttpRequest, HttpResponse
 
 from scorepad.models import (
@@ -106,7 +106,6 @@ class Access:
     phone: TablePhone | None  # this phone's place at the table, if it joined (for this account)
     role: str | None  # the account's role in the play's group, if a member
     has_host_key: bool  # the session holds the guest play's host key
-    is_removed: bool = False  # an owner removed the account from the play's group
     change: ChangeSent | None = None  # what a phone's outbox sends, if it is that
 
     @property
@@ -285,32 +284,19 @@ def access_to(request: HttpRequest, play: PlayModel) -> Access:
     return known[play.pk]
 
 
-def _own_phone(user: Any, prefix: str = "") -> Q:
-    """A phone row this request may use: one joined anonymously, or by this account (a
-    seat taken while signed in is that account's, not the next one's on the phone)."""
-    anonymous = Q(**{f"{prefix}user__isnull": True})
-    return anonymous | Q(**{f"{prefix}user": user}) if user.is_authenticated else anonymous
-
-
 def with_access(plays: QuerySet[PlayModel], request: HttpRequest) -> QuerySet[PlayModel]:
     """``plays`` with what ``access_to`` reads of each, in the same query: this phone's
-    place at the table (its seat and that seat's player), the user's role in the play's
-    group and whether an owner removed them from it, so that finding a play and the
-    request's access to it is one query."""
+    place at the table (its seat and that seat's player) and the user's role in the
+    play's group, so that finding a play and the request's access to it is one query."""
     token = phone_token(request)
-    user = request.user
     plays = plays.annotate(
-        viewer_phone=FilteredRelation(
-            "phones", condition=Q(phones__token=token) & _own_phone(user, "phones__")
-        ),
+        viewer_phone=FilteredRelation("phones", condition=Q(phones__token=token)),
         viewer_known=Value(True),  # a phone that has not joined finds none: no phone
     ).select_related("viewer_phone__result__player")  # type: ignore[misc]
+    user = request.user
     if user.is_authenticated:
         roles = Membership.objects.filter(group=OuterRef("group"), user=user)
-        removed = Removal.objects.filter(group=OuterRef("group"), user=user)
-        plays = plays.annotate(
-            viewer_role=Subquery(roles.values("role")[:1]), viewer_removed=Exists(removed)
-        )
+        plays = plays.annotate(viewer_role=Subquery(roles.values("role")[:1]))
     return plays
 
 
@@ -320,23 +306,28 @@ def _access(request: HttpRequest, play: PlayModel) -> Access:
     if "viewer_known" in known:  # found by with_access
         phone = known.get("viewer_phone")
     else:
-        phones = play.phones.select_related("result__player").filter(token=phone_token(request))
-        phone = phones.filter(_own_phone(user)).first()
-    role, removed = None, False
+        phones = play.phones.select_related("result__player")
+        phone = phones.filter(token=phone_token(request)).first()
+    account = user.pk if user.is_authenticated else None
+    if phone is not None and phone.user_id not in (None, account):
+        phone = None  # a place another account took on this phone: not this one's
+    role = None
     if play.group_id is not None and user.is_authenticated:
         if "viewer_role" in known:
-            role, removed = known["viewer_role"], known["viewer_removed"]
+            role = known["viewer_role"]
         else:
             role = (
                 Membership.objects.filter(group_id=play.group_id, user=user)
                 .values_list("role", flat=True)
                 .first()
             )
+        if role is None and phone is not None:
+            # Removed from the group: no right in its plays, a seat's included. Asked only
+            # of someone outside it who holds a place at its table (rare).
             removed = Removal.objects.filter(group_id=play.group_id, user=user).exists()
-        if removed:  # removal ends every right in the group's plays, a seat's included
-            phone = None
+            phone = None if removed else phone
     has_key = _holds_host_key(request, play)
-    return Access(play, user, phone, role, has_key, removed, change_sent(request))
+    return Access(play, user, phone, role, has_key, change_sent(request))
 
 
 def conflict(request: HttpRequest, message: str) -> None:

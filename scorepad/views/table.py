@@ -231,7 +231,7 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
         return render(request, "join_code.html", ctx, status=404)
     if wanted != code:
         return redirect("join_play", wanted)
-    if access_to(request, play).is_removed:
+    if play.group is not None and play.group.has_removed(request.user):
         # Removed from the play's group: no code brings them back to its table.
         raise Http404("No such table.")
     # A phone that came with the code is at the table from now on (watching, until it
