@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 
 @dataclass(frozen=True)
@@ -67,12 +67,22 @@ class Category:
     part_of: str = ""
 
 
+MOST: Literal["most"] = "most"
+FEWEST: Literal["fewest"] = "fewest"
+
+
 @dataclass(frozen=True)
 class Tiebreak:
-    """One tie-break step, applied in order: higher value wins."""
+    """One tie-break step, applied in order: the player with the most (or, for
+    ``FEWEST``, the fewest) of ``key`` goes ahead."""
 
     key: str
     label: str  # completes "the tie-break goes to the player with ..."
+    direction: Literal["most", "fewest"]
+
+    def ranked(self, value: int) -> int:
+        """``value`` as ranking compares it: larger is better."""
+        return value if self.direction == MOST else -value
 
 
 @dataclass(frozen=True)
@@ -153,11 +163,16 @@ class PlayerScore:
 
 @dataclass
 class Sheet:
+    """A scored game. ``complete`` says whether the game is over (every round, every
+    player's end-of-game numbers in): a site finishes a play only then, and a sheet not
+    complete has no winners yet. Every game says it; it is never left to a default."""
+
     game: str
     players: list[PlayerScore]
     winners: list[str]
     notes: list[str]
     extra: dict[str, Any] = field(default_factory=dict)
+    complete: bool = field(kw_only=True)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -165,28 +180,42 @@ class Sheet:
             "players": [p.to_json() for p in self.players],
             "winners": list(self.winners),
             "notes": list(self.notes),
+            "complete": self.complete,
             **self.extra,
         }
 
 
+NOT_OVER = "The game is not over yet: no winner yet."
+
+
 def make_sheet(
-    info: GameInfo, players: list[PlayerScore], extra: dict[str, Any] | None = None
+    info: GameInfo,
+    players: list[PlayerScore],
+    extra: dict[str, Any] | None = None,
+    *,
+    complete: bool,
+    not_over: str = NOT_OVER,
 ) -> Sheet:
-    """Rank ``players`` (kept in input order) and build the sheet."""
+    """Rank ``players`` (kept in input order) and build the sheet of a game that is over
+    (``complete``), or of one not over yet: ranked so far, no winners, and ``not_over``
+    first among its notes."""
     notes = rank_players(players, info.tiebreaks)
+    if not complete:
+        return Sheet(info.slug, players, [], [not_over, *notes], extra or {}, complete=False)
     winners = [p.name for p in players if p.rank == 1]
-    return Sheet(info.slug, players, winners, notes, extra or {})
+    return Sheet(info.slug, players, winners, notes, extra or {}, complete=True)
 
 
 def rank_players(players: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> list[str]:
     """Set standard competition ranks ("1224") and explain every tie-break.
 
-    Players compare on total, then on each tie-break in order; players equal on
-    all of them share the rank (and, at rank 1, the win).
+    Players compare on total (more is better), then on each tie-break in order, each
+    in its own direction (most or fewest); players equal on all of them share the rank
+    (and, at rank 1, the win).
     """
 
     def key(p: PlayerScore) -> tuple[int, ...]:
-        return (p.total, *(p.tiebreak.get(t.key, 0) for t in tiebreaks))
+        return (p.total, *(t.ranked(p.tiebreak.get(t.key, 0)) for t in tiebreaks))
 
     for player in players:
         player.rank = 1 + sum(key(other) > key(player) for other in players)
@@ -199,8 +228,9 @@ def rank_players(players: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> l
 
 
 def tied_totals(totals: Sequence[int]) -> list[int]:
-    """The totals more than one player holds, highest first: one note each, in this
-    order (so the result page puts each note beside the players it is about)."""
+    """The totals more than one player holds, highest first (points always count up;
+    only tie-breaks may count down): one note each, in this order (so the result page
+    puts each note beside the players it is about)."""
     return sorted((t for t, held in Counter(totals).items() if held > 1), reverse=True)
 
 

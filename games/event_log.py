@@ -276,13 +276,13 @@ def finish_sheet(
     Running totals rank on points alone: tie-breaks such as unplayed tiles are
     only known once the game has ended.
     """
-    extra: dict[str, Any] = {"complete": entry.complete}
+    extra: dict[str, Any] = {}
     if entry.mode == "log":
         extra["event_points"] = points_per_event
     if entry.complete:
-        return make_sheet(info, players, extra)
+        return make_sheet(info, players, extra, complete=True)
     rank_players(players, ())
-    return Sheet(info.slug, players, [], [RUNNING_NOTE], extra)
+    return Sheet(info.slug, players, [], [RUNNING_NOTE], extra, complete=False)
 
 
 def _not_playing(errors: Errors, key: Any, names: Sequence[str], where: str, what: str) -> None:

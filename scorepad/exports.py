@@ -32,9 +32,9 @@ import games
 from games.contract import InvalidInput, plural
 from scorepad import records
 from scorepad.bulk import NewRow, PreparedRows
+from scorepad.codecs import all_codecs, get_codec, is_entered
 from scorepad.entries import PlayState
 from scorepad.models import Group, Play, Player, PlayEvent, PlayQuerySet, Result, new_host_key
-from scorepad.pads import all_pads, get_pad, is_entered
 
 FORMAT = "scorepad-history"
 VERSION = 1
@@ -77,9 +77,9 @@ def breakdown_keys(plays: Iterable[Play]) -> list[str]:
     that share a key share the column (the ``game`` column tells them apart)."""
     present = {play.game for play in plays}
     keys: list[str] = []
-    for pad in all_pads():
-        if pad.slug in present:
-            keys += [c.key for c in pad.info.categories if c.key not in keys]
+    for codec in all_codecs():
+        if codec.slug in present:
+            keys += [c.key for c in codec.info.categories if c.key not in keys]
     return keys
 
 
@@ -431,7 +431,7 @@ def _read_play(number: int, raw: Any) -> IncomingPlay | Problem:
     game = raw.get("game")
     info = None
     if isinstance(game, str) and is_entered(game):
-        info = get_pad(game).info
+        info = get_codec(game).info
     elif isinstance(game, str) and game in games.GAMES:
         errors.append(f"{games.get_game(game).INFO.name} plays cannot be kept on this site yet.")
     else:
@@ -714,7 +714,7 @@ def _plan_play(plan: ImportPlan, incoming: IncomingPlay, group: Group, user: Any
         events=events,
     )
     try:
-        sheet = get_pad(incoming.game).final_sheet(state)
+        sheet = get_codec(incoming.game).final_sheet(state)
     except InvalidInput as e:
         return Problem(incoming.where, [error.message for error in e.errors])
     except (AttributeError, KeyError, TypeError, ValueError):

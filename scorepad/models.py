@@ -20,8 +20,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.contract import FieldError, GameInfo, InvalidInput, PlayerScore, Sheet
+from scorepad.codecs import Codec, get_codec
 from scorepad.entries import PlayState, entry_part, fingerprint, with_entry_part
-from scorepad.pads import Pad, get_pad
 
 
 class GroupQuerySet(models.QuerySet["Group"]):
@@ -621,12 +621,13 @@ class Play(models.Model):
         return reverse("play", args=[self.uuid])
 
     @property
-    def pad(self) -> Pad:
-        return get_pad(self.game)
+    def codec(self) -> Codec:
+        """The game as the site stores it; its screens are ``scorepad.pads.get_pad``'s."""
+        return get_codec(self.game)
 
     @property
     def module(self) -> ModuleType:
-        return self.pad.game
+        return self.codec.game
 
     @property
     def info(self) -> GameInfo:
@@ -657,7 +658,7 @@ class Play(models.Model):
         results = self.ordered_results() if results is None else results
         if events is None:
             # Only a live log's games read events: the others never query for them.
-            events = self.logged_events() if self.pad.reads_events else []
+            events = self.logged_events() if self.codec.reads_events else []
         return PlayState(
             players=[r.name for r in results],
             options=self.options,
@@ -667,7 +668,7 @@ class Play(models.Model):
         )
 
     def game_input(self, state: PlayState | None = None) -> dict[str, Any]:
-        return self.pad.to_input(state or self.state())
+        return self.codec.to_input(state or self.state())
 
     def score(self, *, partial: bool, state: PlayState | None = None) -> Sheet:
         """Score what has been entered; raises InvalidInput."""
@@ -780,7 +781,7 @@ class Play(models.Model):
         round, say); a play is only finished when the game is over.
         """
         results = self.ordered_results()
-        sheet = self.pad.final_sheet(self.state(results))
+        sheet = self.codec.final_sheet(self.state(results))
         this = Play.objects.filter(pk=self.pk)
         # A play finished again after a correction counts with its new totals only.
         records.withdraw(this)
@@ -1324,7 +1325,7 @@ def play_from_input(
     say), stored as the site stores one: seats, each seat's entry and the log; then
     finished if ``finish``. The one way the demo, the benchmark and the tests build a
     play that is already entered."""
-    stored = get_pad(game).from_input(data)
+    stored = get_codec(game).from_input(data)
     play = start_play(
         game=game,
         names=stored.players,

@@ -17,6 +17,7 @@ from typing import Any
 from games.contract import Explanation, InvalidInput, Sheet, tied_totals
 from scorepad.charts import StackedBars, stacked_bars
 from scorepad.models import Play, Result
+from scorepad.pads import get_pad
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -190,8 +191,9 @@ def breakdown(
             if position is not None:
                 result, explanation = lines[0]
                 selected.player = result
-                if play.pad.explained_board is not None:
-                    selected.board = play.pad.explained_board(play, result, explanation)
+                pad = get_pad(play.game)
+                if pad.explained_board is not None:
+                    selected.board = pad.explained_board(play, result, explanation)
     return Breakdown(rows, tiebreak_rows, selected)
 
 

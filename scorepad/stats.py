@@ -15,8 +15,8 @@ from django.db.models import Max, Sum
 
 from scorepad import records
 from scorepad.charts import BarChart, LineChart, bar_chart, line_chart
+from scorepad.codecs import all_codecs, get_codec, is_entered
 from scorepad.models import GameTally, Group, Player, Result, Rivalry, Standing
-from scorepad.pads import all_pads, get_pad, is_entered
 
 
 @dataclass
@@ -106,7 +106,7 @@ def group_records(group: Group) -> GroupRecords:
     return GroupRecords(
         GameRecord(
             slug=t.game,
-            name=get_pad(t.game).info.name,
+            name=get_codec(t.game).info.name,
             plays=t.plays,
             players=players.get(t.game, []),
             best=t.best,
@@ -169,7 +169,7 @@ def player_page(player: Player) -> PlayerPage:
         Rival(r.rival.name, r.rival_id, r.together, r.ahead, r.behind)
         for r in Rivalry.objects.filter(player=player).select_related("rival")
     ]
-    names = {pad.slug: pad.info.name for pad in all_pads()}
+    names = {codec.slug: codec.info.name for codec in all_codecs()}
     games: list[tuple[str, PlayerRecord]] = []
     charts: list[tuple[str, LineChart | None]] = []
     for slug, modes in groupby(standings, key=lambda s: s.game):

@@ -54,16 +54,16 @@ def document(plays: int) -> tuple[bytes, Any, Any]:
     from django.utils import timezone
 
     from scorepad import exports
+    from scorepad.codecs import all_codecs
     from scorepad.management.commands.seed_bench import Builder
     from scorepad.models import create_group
-    from scorepad.pads import all_pads
 
     user = get_user_model().objects.create_user("bench")
     home = create_group("Where the plays were", user)
     builder = Builder(home, user, home.players.get(user=user).name, random.Random(13))
-    pads = all_pads()
+    codecs = all_codecs()
     for i in range(HISTORY):
-        builder.play(pads[i % len(pads)])
+        builder.play(codecs[i % len(codecs)])
     history = exports.history_document(
         home, exports.with_entries(exports.finished_plays(home)), timezone.localtime()
     )

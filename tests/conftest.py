@@ -20,8 +20,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.urls import reverse
 
+from scorepad.codecs import get_codec
 from scorepad.models import Group, Membership, Play, play_from_input
-from scorepad.pads import get_pad
 
 # What a test needs to reach the database: pytest-django refuses it to any other test.
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
@@ -119,7 +119,7 @@ def make_play(db: Any) -> Any:
         user: Any = None,
         finish: bool = False,
     ) -> Play:
-        data = get_pad(slug).example_input() if data is None else data
+        data = get_codec(slug).example_input() if data is None else data
         return play_from_input(slug, data, group=group, user=user or AnonymousUser(), finish=finish)
 
     return make

@@ -335,7 +335,7 @@ def build(state: str) -> World:
     rows: dict[Play, list[tuple[str, Row]]] = {}
     games: list[Play] = []
     for pad in all_pads():
-        play = play_from_input(pad.slug, pad.example_input(), group=in_group, user=recorder)
+        play = play_from_input(pad.slug, pad.codec.example_input(), group=in_group, user=recorder)
         games.append(play)
         rows[play] = []
         for sample in pad.sample_urls(play):

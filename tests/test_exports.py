@@ -21,9 +21,9 @@ from django.utils import timezone
 
 from games import reef_draft
 from scorepad import bulk, exports
+from scorepad.codecs import get_codec
 from scorepad.entries import PlayState
 from scorepad.models import Group, Play, Player, PlayEvent, create_group, start_play
-from scorepad.pads import get_pad
 from tests.reef_draft_games import ROUNDS
 
 pytestmark = pytest.mark.django_db
@@ -620,7 +620,7 @@ class TestImportLimits:
         [problem] = response.context["problems"]
         assert problem.messages == ["Give the reefs of 1 to 3 rounds, one object per round."]
         state = PlayState(["Ana"], {}, "standard", {"Ana": {"rounds": {"5000": {}}}})
-        assert len(get_pad("reef-draft").to_input(state)["rounds"]) == 3 + 1
+        assert len(get_codec("reef-draft").to_input(state)["rounds"]) == 3 + 1
 
     @pytest.mark.parametrize("plays", [3, 30])
     def test_the_same_few_queries_for_any_number_of_plays(

@@ -772,7 +772,7 @@ def test_seastars_wait_until_every_reef_of_the_round_is_in():
     ana, ben = sheet.players
     assert (ana.breakdown["seastars"], ana.total, ana.extra["rounds"]) == (0, 5, [5])
     assert (ben.total, ben.extra["rounds"]) == (0, [0])
-    assert sheet.extra["complete"] is False
+    assert sheet.complete is False
 
 
 def test_coral_waits_until_every_reef_of_round_three_is_in():

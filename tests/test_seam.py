@@ -19,11 +19,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 import games
+from scorepad.codecs import all_codecs, get_codec
+from scorepad.entries import PlayState
 from scorepad.models import Group, Play, StaleEdit, create_group
 from scorepad.pads import all_pads, get_pad
 from tests.conftest import hosting
 from tests.fake_game import game as tide_pool
-from tests.fake_game.pads import EXAMPLE
+from tests.fake_game.codecs import EXAMPLE
 
 pytestmark = pytest.mark.django_db
 
@@ -110,26 +112,27 @@ def test_its_counts_screen_keeps_the_shared_checks(client: Client, make_play: An
         )
 
 
-@pytest.mark.parametrize("pad", all_pads(), ids=lambda pad: pad.slug)
-def test_every_game_stores_its_example_and_scores_it_as_the_game_does(pad: Any) -> None:
+@pytest.mark.parametrize("codec", all_codecs(), ids=lambda codec: codec.slug)
+def test_every_game_stores_its_example_and_scores_it_as_the_game_does(codec: Any) -> None:
     """``from_input`` then ``to_input`` gives back what the game scores the same."""
-    example = pad.example_input()
-    stored = pad.from_input(example)
-    play = Play(game=pad.slug, mode=stored.mode, options=stored.options)
-    from scorepad.entries import PlayState
-
+    example = codec.example_input()
+    stored = codec.from_input(example)
+    play = Play(game=codec.slug, mode=stored.mode, options=stored.options)
     state = PlayState(stored.players, stored.options, stored.mode, stored.entries, stored.events)
-    again = pad.to_input(state)
-    score = pad.game.score
-    parse = pad.game.parse
+    again = codec.to_input(state)
+    score = codec.game.score
+    parse = codec.game.parse
     assert score(parse(again)).to_json() == score(parse(example)).to_json()
-    assert play.pad is pad
+    assert play.codec is codec
+    assert get_pad(codec.slug).codec is codec  # its screens enter the game it stores
 
 
 def test_the_games_the_api_scores_are_the_games_the_site_enters() -> None:
     site = {pad.slug for pad in all_pads()}
+    assert site == {codec.slug for codec in all_codecs()}
     assert set(games.GAMES) <= site
     assert site - set(games.GAMES) == {tide_pool.INFO.slug}  # the tests' own game
+    assert get_codec(tide_pool.INFO.slug).game is tide_pool
     assert get_pad(tide_pool.INFO.slug).game is tide_pool
 
 

@@ -111,8 +111,9 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
     for answer in ("let_back_in", "turn_down"):
         world[answer].append(Sample(answer, {"group_id": group.pk, "user_id": removed.pk}))
     for pad in all_pads():
-        example = pad.example_input()
-        data = pad.in_progress(example) if pad.in_progress else example
+        example = pad.codec.example_input()
+        in_progress = pad.codec.in_progress
+        data = in_progress(example) if in_progress else example
         first, *others = example["players"]
         data = {**renamed(data, {first: "Zelda"}), "players": ["Zelda", *others]}
         play = play_from_input(pad.slug, data, group=group, user=owner)
@@ -124,7 +125,7 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
         world["new_play"].append(Sample("new_play", {"slug": pad.slug}))
         world["api_score"].append(Sample("api_score", {"slug": pad.slug}))
     world["join_play"] = [Sample("join_play", {"code": play.ensure_join_code()})]
-    guest = play_from_input(pad.slug, pad.example_input(), group=None, user=AnonymousUser())
+    guest = play_from_input(pad.slug, pad.codec.example_input(), group=None, user=AnonymousUser())
     world["host_play"] = [Sample("host_play", {"play_id": guest.uuid, "key": guest.host_key})]
     # The shared site's own URLs: a group, its people and its invite.
     known = {**ids, "user_id": owner.pk}

@@ -16,9 +16,9 @@ import pytest
 from django.test import Client
 
 import games
+from scorepad.codecs import get_codec
 from scorepad.management.commands.seed_bench import Builder
 from scorepad.models import Group, Play, create_group
-from scorepad.pads import get_pad
 from scorepad.pads.shallow_sea.board import SPACE_SHAPES, with_tile
 
 pytestmark = pytest.mark.django_db
@@ -106,7 +106,7 @@ def bench_tap(
     """The benchmark's tap on a play of ``slug`` in progress, sent once already: the
     phone's token is known from then on, as at the table."""
     user, _, builder = bench_group
-    play, _ = builder.play_in_progress(get_pad(slug))
+    play, _ = builder.play_in_progress(get_codec(slug))
     send = TAPS[slug](signed_in(user), play)
     assert send()().status_code == 200
     return send

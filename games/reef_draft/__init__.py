@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.contract import (
+    MOST,
     Category,
     Choice,
     Errors,
@@ -21,7 +22,6 @@ from games.contract import (
     Tiebreak,
     make_sheet,
     plural,
-    rank_players,
     split_evenly,
 )
 from games.explain import (
@@ -79,7 +79,7 @@ INFO = GameInfo(
         Category("fish", "Fish & sharks"),
         Category("coral", "Coral"),
     ),
-    tiebreaks=(Tiebreak("coral", "most coral cards"),),
+    tiebreaks=(Tiebreak("coral", "most coral cards", MOST),),
     rulebook="card-draft.txt",
 )
 
@@ -265,14 +265,10 @@ def score(game: ReefDraftInput) -> Sheet:
     ]
     for player in players:
         player.explain = explain(game, player)
-    extra = {"complete": game.complete}
-    if game.complete:
-        return make_sheet(INFO, players, extra)
-    # Running standings: ranked (coral cards break ties), but nobody has won yet.
-    notes = rank_players(players, INFO.tiebreaks)
+    # Not over yet: running standings, ranked (coral cards break ties), but nobody has won.
     rounds_in = sum(map(game.round_is_in, game.rounds))
     not_over = f"The game is not over ({rounds_in} of {ROUNDS} rounds in): no winner yet."
-    return Sheet(INFO.slug, players, [], [not_over, *notes], extra)
+    return make_sheet(INFO, players, complete=game.complete, not_over=not_over)
 
 
 def reef_points(reef: Reef) -> dict[str, int]:

@@ -17,6 +17,7 @@ from functools import partial as bind
 from typing import Any
 
 from games.contract import (
+    MOST,
     Category,
     Choice,
     Errors,
@@ -91,7 +92,7 @@ INFO = GameInfo(
         Category("discovery", "Discovery sets and tokens"),
         Category("points", "Point tokens"),
     ),
-    tiebreaks=(Tiebreak("unplayed_tiles", "most unplayed tiles"),),
+    tiebreaks=(Tiebreak("unplayed_tiles", "most unplayed tiles", MOST),),
     rulebook="seagrass.txt",
 )
 

@@ -1,6 +1,6 @@
 """What Scorepad shows about Shallow Sea: its modes, score rows and tie-break."""
 
-from games.contract import Category, GameInfo, Tiebreak
+from games.contract import MOST, Category, GameInfo, Tiebreak
 from games.shallow_sea.data import MAX_PLAYERS, MIN_PLAYERS, ROWS
 
 MODES = ("standard", "solo", "family")
@@ -22,6 +22,6 @@ INFO = GameInfo(
         Category("incomplete_fish", "Incomplete Fish"),
         Category("lionfish", "Lionfish card"),
     ),
-    tiebreaks=(Tiebreak("seashells", "most Seashells left"),),
+    tiebreaks=(Tiebreak("seashells", "most Seashells left", MOST),),
     rulebook="shallow-sea.txt",
 )

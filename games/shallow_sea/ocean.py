@@ -117,6 +117,7 @@ class ShallowSeaInput:
     achievement: Achievement | None
     entries: Mapping[str, Ocean | PaperSheet]  # by player name
     finished: bool  # False while the play is still being entered
+    complete: bool = True  # every player's ocean or score pad is in
 
     def plays_modified_rule(self, rule: int) -> bool:
         return self.achievement == Achievement("modified", rule)

@@ -92,7 +92,7 @@ def parse(data: Any, *, partial: bool = False) -> ShallowSeaInput:
             entries[name] = read(errors, play, raw_entries.get(name), f"{key}.{name}", name)
         else:
             errors.add(f"{key}.{name}", f"There is no {entry} for {name}.")
-    play = replace(play, entries=entries)
+    play = replace(play, entries=entries, complete=all(name in raw_entries for name in names))
     if entry == "board":
         _check_pouches(errors, play)
     errors.raise_if_any()

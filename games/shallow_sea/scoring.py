@@ -68,7 +68,7 @@ def score(play: ShallowSeaInput) -> Sheet:
         player = PlayerScore(name, total, lines, {"seashells": pad.seashells}, extra=extra)
         player.explain = explain(play, lines, pad, tally)
         players.append(player)
-    return make_sheet(INFO, players, {"warnings": warnings})
+    return make_sheet(INFO, players, {"warnings": warnings}, complete=play.complete)
 
 
 def orange_factor(achievement: Achievement | None) -> int:

@@ -1,16 +1,17 @@
-"""Each game's web side, behind one registry.
+"""Each game's screens, behind one registry: its pad.
 
-A *pad* is all the shared site knows of one game: the pure scoring module it scores
-with, how a play's saved pieces become that game's JSON input (and back), its own
-screens, and what it adds to the shared pages. The shared site (plays,
-seats, results, groups, history, exports, the tests' URL sweep) only ever goes
-through a pad, so it never names a game.
+A *pad* is the web half of a game on the site: its own screens (the play's hub, where
+a seat enters its part, a new-play screen of its own), how far a seat is, its URLs for
+the security sweep, and what it adds to the shared pages (result extras, a board on the
+result page, a panel on the group's page, pages of the "Me" menu). The pure half, what
+models, exports and records use, is the game's codec (``scorepad.codecs``): a pad holds
+its codec, and only the URL conf, views and tests reach a pad.
 
 The packages that hold the pads are listed once, in ``settings.SCOREPAD_PADS``. Each
 is a Django app (its models, migrations and static files come with it) with a
-``urls`` module for its screens and a ``pads`` module whose ``PADS`` are the games
-it enters: one, or a family of games that enter the same shape and share one set of
-screens, driven by each game's own data.
+``codecs`` module (``CODECS``, the games it enters), a ``pads`` module (``PADS``, their
+screens: one, or a family of games that enter the same shape and share one set of
+screens, driven by each game's own data) and a ``urls`` module for those screens.
 
 Nothing here imports a model at import time: settings import this package's
 children as apps before Django is ready.
@@ -18,39 +19,22 @@ children as apps before Django is ready.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
-from pathlib import Path
-from random import Random
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.http import Http404, HttpResponse
 
-from games.contract import Explanation, FieldError, GameInfo, InvalidInput, Sheet
-from scorepad.entries import PlayState
+from games.contract import Explanation, GameInfo, Sheet
+from scorepad.codecs import Codec, all_codecs
 from scorepad.http import HtmxHttpRequest
 
 if TYPE_CHECKING:
     from scorepad.models import Group, Play, Progress, Result
-
-EXAMPLES = Path(__file__).resolve().parent.parent.parent / "docs" / "examples"
-
-
-@dataclass(frozen=True)
-class StoredPlay:
-    """A game's JSON input as a play keeps it: who sits where, the mode and options,
-    each seat's entry and the log of events (oldest first)."""
-
-    players: list[str]
-    mode: str
-    options: dict[str, Any]
-    entries: dict[str, dict[str, Any]]
-    events: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -93,65 +77,52 @@ class Sample:
 
 @dataclass(frozen=True, kw_only=True)
 class Pad:
-    """What the shared site needs of one game; the rest is the game's own business."""
+    """What the shared site's screens need of one game; the rest is the game's own
+    business. Every hook a pad may give is declared here."""
 
-    game: ModuleType  # the pure scoring module: INFO, parse(), score()
-    hub: Callable[[HtmxHttpRequest, Play], HttpResponse]  # the play's own screen
-    to_input: Callable[[PlayState], dict[str, Any]]  # the saved pieces as the game's JSON
-    from_input: Callable[[Mapping[str, Any]], StoredPlay]  # and back
-    seat_url: Callable[[Play, Result], str]  # where a seat enters its own part
-    seat_status: Callable[[Play, Result, Progress], SeatStatus]  # how far that part is
-    # Where a phone that just took a seat starts, if not at the seat's own screen.
+    codec: Codec
+    """The game as it is stored and scored (``scorepad.codecs``)."""
+    hub: Callable[[HtmxHttpRequest, Play], HttpResponse]
+    """The play's own screen."""
+    seat_url: Callable[[Play, Result], str]
+    """Where a seat enters its own part of the play."""
+    seat_status: Callable[[Play, Result, Progress], SeatStatus]
+    """How far a seat's own part is, for the table's list of seats."""
     start_url: Callable[[Play, Result], str] | None = None
-    reads_events: bool = False  # whether the input is built from a log of events
-    mode_labels: Mapping[str, str] = field(default_factory=dict)  # the new-play form's words
-    setup: Callable[[HtmxHttpRequest, Pad], HttpResponse] | None = None  # own new-play screen
-    # Warnings, more tables, each player's lines: templates/result_extras.html.
-    # Given the play's sheet scored again (None when its entries no longer score).
+    """Where a phone that just took a seat starts; by default the seat's own screen."""
+    mode_labels: Mapping[str, str] = field(default_factory=dict)
+    """Each mode in the shared new-play form's words; by default the mode's name."""
+    setup: Callable[[HtmxHttpRequest, Pad], HttpResponse] | None = None
+    """A new-play screen of the game's own, instead of the shared one."""
     result_extras: Callable[[Play, list[Result], Sheet | None], dict[str, Any]] | None = None
-    # A seat's board with the places one line of its score came from picked out, for the
-    # result page's explanation of that line; None where the line has none to show.
+    """Warnings, more tables, each player's lines for templates/result_extras.html, given
+    the play's sheet scored again (None when its entries no longer score)."""
     explained_board: Callable[[Play, Result, Explanation], Panel | None] | None = None
-    personal_pages: tuple[Link, ...] = ()  # a signed-in person's own pages ("Me")
-    group_panel: Callable[[Group], Panel | None] | None = None  # on the group's page
-    # URL names anyone may open, and those for any signed-in person; every other URL
-    # of the pad is private to the play's or group's people.
+    """A seat's board with the places one line of its score came from picked out, for
+    the result page's explanation of that line; None where the line has none to show."""
+    personal_pages: tuple[Link, ...] = ()
+    """A signed-in person's own pages of the game, in the "Me" menu."""
+    group_panel: Callable[[Group], Panel | None] | None = None
+    """The game's part of a group's page; None where it has nothing to show."""
     open_urls: frozenset[str] = frozenset()
+    """URL names of the pad's that anyone may open (the rest are the play's people's)."""
     signed_in_urls: frozenset[str] = frozenset()
-    # Every URL of the pad for this play of it in progress, making what else it
-    # needs: the security sweep visits each.
+    """URL names of the pad's that any signed-in person may open."""
     sample_urls: Callable[[Play], Iterable[Sample]] = lambda play: ()
-    # A complete game as the API takes it; the demo, the benchmark and the tests
-    # build plays from it. By default the game's worked example in docs/examples.
-    example: Callable[[], dict[str, Any]] | None = None
-    # The example with other valid numbers, so seeded plays differ (the benchmark).
-    vary: Callable[[dict[str, Any], Random], dict[str, Any]] | None = None
-    # A whole game as a table still entering it would hold it (the benchmark's plays
-    # in progress); by default all of it, not yet finished.
-    in_progress: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    """Every URL of the pad for this play of it in progress, making what else it needs:
+    the security sweep visits each."""
+
+    @property
+    def game(self) -> ModuleType:
+        return self.codec.game
 
     @property
     def info(self) -> GameInfo:
-        return self.game.INFO
+        return self.codec.info
 
     @property
     def slug(self) -> str:
-        return self.info.slug
-
-    def final_sheet(self, state: PlayState) -> Sheet:
-        """The whole game ``state`` holds, scored strictly; InvalidInput while it is not
-        over. Nothing is read from the database: an import scores plays not saved yet."""
-        sheet = self.game.score(self.game.parse(self.to_input(state), partial=False))
-        if not sheet.extra.get("complete", True):
-            raise InvalidInput(
-                [FieldError("", "The game is not over yet: enter every round before finishing.")]
-            )
-        return sheet
-
-    def example_input(self) -> dict[str, Any]:
-        if self.example is not None:
-            return self.example()
-        return json.loads((EXAMPLES / f"{self.slug}.json").read_text())
+        return self.codec.slug
 
 
 @cache
@@ -162,6 +133,9 @@ def _registry() -> dict[str, Pad]:
             if pad.slug in pads:
                 raise ValueError(f"Two pads enter the game '{pad.slug}'.")
             pads[pad.slug] = pad
+    stored = {codec.slug for codec in all_codecs()}
+    if set(pads) != stored:
+        raise ValueError(f"Games without screens or codec: {sorted(set(pads) ^ stored)}.")
     return pads
 
 
@@ -180,10 +154,6 @@ def get_pad_or_404(slug: str) -> Pad:
         return get_pad(slug)
     except KeyError:
         raise Http404("This game cannot be entered on the site.") from None
-
-
-def is_entered(slug: str) -> bool:
-    return slug in _registry()
 
 
 def personal_pages() -> list[Link]:

@@ -20,6 +20,7 @@ from games.contract import InvalidInput
 from scorepad import throttle
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Group, Play, Result, start_play
+from scorepad.pads import get_pad
 from scorepad.table import (
     Access,
     SeatRefused,
@@ -126,7 +127,7 @@ def next_seat_url(play: Play, results: list[Result], position: int, access: Acce
 
 
 def seat_or_table_url(play: Play, seat: Result | None) -> str:
-    return play.pad.seat_url(play, seat) if seat else play.get_absolute_url()
+    return get_pad(play.game).seat_url(play, seat) if seat else play.get_absolute_url()
 
 
 DEVICE_PLAYS = "plays_on_this_device"

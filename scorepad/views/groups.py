@@ -13,6 +13,7 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorepad import stats
+from scorepad.codecs import is_entered
 from scorepad.forms import GroupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import (
@@ -24,7 +25,7 @@ from scorepad.models import (
     RemovedMember,
     create_group,
 )
-from scorepad.pads import all_pads, group_panels, is_entered
+from scorepad.pads import all_pads, group_panels
 from scorepad.views.common import _get_group_for_user, _get_play_for_user, private, render_screen
 
 PLAYS_PER_PAGE = 20

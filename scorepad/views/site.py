@@ -29,7 +29,7 @@ from scorepad import result_page, throttle
 from scorepad.forms import ChangePasswordForm, NewPlayForm, SignupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest, RedirectThen
 from scorepad.models import Group, Play, create_group
-from scorepad.pads import all_pads, get_pad_or_404
+from scorepad.pads import all_pads, get_pad, get_pad_or_404
 from scorepad.table import AppliedBefore, SeatRefused, access_to, host_here
 from scorepad.views.common import (
     DEVICE_PLAYS,
@@ -159,13 +159,13 @@ def play(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
         return quick
     play = _get_play_for_user(request, play_id)
     if not request.htmx:
-        return play.pad.hub(request, play)
+        return get_pad(play.game).hub(request, play)
     etag = table_etag(play, "hub")
     if finished_meanwhile(request, play):
         return conditional(HttpResponseClientRedirect(reverse("result", args=[play.uuid])), etag)
     if unchanged(request, etag):
         return not_modified(etag)
-    return conditional(play.pad.hub(request, play), etag)
+    return conditional(get_pad(play.game).hub(request, play), etag)
 
 
 @require_POST
@@ -230,8 +230,9 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
         "solo": len(results) == 1,
         "groups": Group.objects.for_user(request.user).order_by("name"),
     }
-    if play.pad.result_extras is not None:
-        ctx["extras"] = play.pad.result_extras(play, results, sheet)
+    pad = get_pad(play.game)
+    if pad.result_extras is not None:
+        ctx["extras"] = pad.result_extras(play, results, sheet)
     ctx["corrections"] = play.corrections.select_related("result__player")
     access = access_to(request, play)
     ctx["is_host"], ctx["is_member"] = access.is_host, access.is_member
@@ -282,7 +283,7 @@ def permission_denied(request: HtmxHttpRequest, exception: Exception) -> HttpRes
         if getattr(request, "htmx", False):
             messages.error(request, f"Not saved: {exception}")
             return HttpResponseClientRedirect(play.get_absolute_url())
-        own = play.pad.seat_url(play, exception.own) if exception.own else None
+        own = get_pad(play.game).seat_url(play, exception.own) if exception.own else None
         ctx = {"exception": exception, "play_link": play, "own_url": own, "own": exception.own}
         return render(request, "403.html", ctx, status=403)
     return render(request, "403.html", {"exception": exception}, status=403)

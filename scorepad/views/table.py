@@ -21,7 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from scorepad import throttle
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Play, Progress, Result, SeatTaken, read_join_code
-from scorepad.pads import DONE, ENTERING, SeatStatus
+from scorepad.pads import DONE, ENTERING, SeatStatus, get_pad
 from scorepad.table import Access, access_changed, access_to, phone_token
 from scorepad.views.common import _get_play_for_user
 
@@ -78,7 +78,7 @@ def _hidden(play: Play, all_done: bool) -> bool:
 
 def totals_hidden(play: Play, results: list[Result], progress: Progress) -> bool:
     """Whether the play keeps its points hidden for now: until every seat is done."""
-    done = all(play.pad.seat_status(play, r, progress).stage == DONE for r in results)
+    done = all(get_pad(play.game).seat_status(play, r, progress).stage == DONE for r in results)
     return _hidden(play, done)
 
 
@@ -94,7 +94,7 @@ def table_context(
     access = access_to(request, play)
     phones = list(play.phones.all())
     holders = {phone.result_id: phone for phone in phones if phone.result_id}
-    statuses = [play.pad.seat_status(play, r, progress) for r in results]
+    statuses = [get_pad(play.game).seat_status(play, r, progress) for r in results]
     all_done = all(status.stage == DONE for status in statuses)
     hidden = _hidden(play, all_done)
     seats = []
@@ -109,7 +109,9 @@ def table_context(
                 "on_a_phone": phone is not None,
                 "mine": access.holds(result),
                 "total": None if hidden else progress.total(index),
-                "url": play.pad.seat_url(play, result) if access.may_change(result) else None,
+                "url": get_pad(play.game).seat_url(play, result)
+                if access.may_change(result)
+                else None,
                 "asking": [p for p in phones if p.wants_id == result.pk] if access.is_host else [],
             }
         )
@@ -189,7 +191,10 @@ def bar_seats(play: Play) -> list[dict[str, str]]:
         if len(_BAR_SEATS) >= BAR_SEATS_KEPT:
             _BAR_SEATS.clear()
         _BAR_SEATS[key] = [
-            {"name": r.name, "stage": _stage(play.pad.seat_status(play, r, progress), r.pk in held)}
+            {
+                "name": r.name,
+                "stage": _stage(get_pad(play.game).seat_status(play, r, progress), r.pk in held),
+            }
             for r in results
         ]
     return _BAR_SEATS[key]
@@ -254,7 +259,7 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
                 "result": r,
                 "held": r.pk in held,
                 "mine": access.holds(r),
-                "url": play.pad.seat_url(play, r) if access.holds(r) else None,
+                "url": get_pad(play.game).seat_url(play, r) if access.holds(r) else None,
             }
             for r in results
         ],
@@ -288,7 +293,8 @@ def _take(
         )
         return redirect("join_play", play.join_code)
     messages.success(request, f"This phone is {result.name}'s seat.")
-    start = play.pad.start_url or play.pad.seat_url
+    pad = get_pad(play.game)
+    start = pad.start_url or pad.seat_url
     return redirect(start(play, result))
 
 

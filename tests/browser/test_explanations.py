@@ -14,8 +14,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
 from games.contract import Explanation
+from scorepad.codecs import get_codec
 from scorepad.models import Group, Play, play_from_input
-from scorepad.pads import get_pad
 from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, bubble_point
 from tests.browser import flows
 from tests.browser.accessibility import Scheme
@@ -30,7 +30,7 @@ def phones(request: pytest.FixtureRequest, browser: Browser, live_server) -> Ite
 
 def finished(group: Group, slug: str) -> Play:
     user = User.objects.get(username="Ana")
-    data = get_pad(slug).example_input()
+    data = get_codec(slug).example_input()
     return play_from_input(slug, data, group=group, user=user, finish=True)
 
 

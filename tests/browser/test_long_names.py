@@ -38,7 +38,7 @@ from scorepad.models import (
     create_group,
     play_from_input,
 )
-from scorepad.pads import Pad, all_pads
+from scorepad.pads import Pad, all_pads, get_pad
 from tests.browser.conftest import PHONE, TIMEOUT_MS, _artifact_path
 from tests.test_security import INVITATIONS, url_patterns
 
@@ -102,7 +102,7 @@ class World:
 
 def long_named(pad: Pad) -> dict[str, Any]:
     """The pad's worked example with the long names in its seats, the owner's first."""
-    example = pad.example_input()
+    example = pad.codec.example_input()
     names = SEATED[: len(example["players"])]
     # renamed() changes names where they are keys or "player" values, not the list.
     return {**renamed(example, dict(zip(example["players"], names, strict=True))), "players": names}
@@ -141,7 +141,7 @@ def build_world() -> World:
     plays: list[Play] = []
     for pad in all_pads():
         data = long_named(pad)
-        in_progress = pad.in_progress(data) if pad.in_progress else data
+        in_progress = pad.codec.in_progress(data) if pad.codec.in_progress else data
         finished = {**data, "achievement": {"kind": "standard"}} if "boards" in data else data
         plays.append(play_from_input(pad.slug, in_progress, group=group, user=owner))
         plays.append(play_from_input(pad.slug, finished, group=group, user=owner, finish=True))
@@ -161,7 +161,7 @@ def build_world() -> World:
         add(reverse("table", args=[play.uuid]), what(play))
         if play.is_finished:  # until then, its result is its table
             add(reverse("result", args=[play.uuid]), what(play))
-        for sample in play.pad.sample_urls(play):
+        for sample in get_pad(play.game).sample_urls(play):
             add(reverse(sample.url_name, kwargs=dict(sample.kwargs)), what(play), dict(sample.data))
         if play.is_finished:
             continue
@@ -170,7 +170,10 @@ def build_world() -> World:
         for form in ("table_action", "finish", "save_play", "delete_play"):
             add(reverse(form, args=[play.uuid]), what(play), posted)
         for result in play.ordered_results():
-            add(play.pad.seat_url(play, result), f"{what(play)}-seat-{result.position + 1}")
+            add(
+                get_pad(play.game).seat_url(play, result),
+                f"{what(play)}-seat-{result.position + 1}",
+            )
         add(reverse("join_play", args=[play.ensure_join_code()]), what(play))
     for pad in all_pads():
         add(reverse("new_play", args=[pad.slug]), pad.slug)
@@ -406,7 +409,9 @@ def test_phones_taking_and_asking_for_long_named_seats(
                 phone.set_default_timeout(TIMEOUT_MS)
             seat.goto(f"/j/{code}")
             seat.get_by_role("button", name=f"I am {taken.name}").click()
-            seat.wait_for_url(f"**{(play.pad.start_url or play.pad.seat_url)(play, taken)}")
+            seat.wait_for_url(
+                f"**{(get_pad(play.game).start_url or get_pad(play.game).seat_url)(play, taken)}"
+            )
             sweep.check(seat, f"{what(play)}-own-seat")
             ocean = seat.locator("svg.ocean a")
             if ocean.count():
@@ -419,7 +424,7 @@ def test_phones_taking_and_asking_for_long_named_seats(
             sweep.check(asking, f"{what(play)}-asking")
             seat.goto(play.get_absolute_url())
             sweep.check(seat, f"{what(play)}-seat-at-the-table")
-            seat.goto(play.pad.seat_url(play, first))
+            seat.goto(get_pad(play.game).seat_url(play, first))
             sweep.check(seat, f"{what(play)}-refused-a-seat")
             page.goto(play.get_absolute_url())
             expect(page.get_by_text("Another phone asks for this seat.")).to_be_visible()

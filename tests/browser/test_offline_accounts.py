@@ -13,8 +13,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, Route, expect
 
+from scorepad.codecs import get_codec
 from scorepad.models import AppliedChange, play_from_input, start_play
-from scorepad.pads import get_pad
 from tests.browser import flows
 from tests.browser.phones import Phone, Phones, phones_at_the_table
 from tests.browser.test_offline import (
@@ -71,7 +71,7 @@ def test_an_accounts_pages_are_not_shown_offline_once_it_is_gone(phones: Phones,
     group = flows.accounts_in_a_group("Ana")
     User.objects.create_user("Cleo", password=flows.PASSWORD)  # in none of Ana's groups
     ana = User.objects.get(username="Ana")
-    example = get_pad("reef-draft").example_input()
+    example = get_codec("reef-draft").example_input()
     finished = play_from_input("reef-draft", example, group=group, user=ana, finish=True)
     ongoing = start_play(game="reef-draft", names=["Ana", "Ben"], options={}, group=group, user=ana)
     result = f"/plays/{finished.uuid}/result/"

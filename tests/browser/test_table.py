@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, Response, expect
 import games
 from games.shallow_sea.data import FIRST_GAME_SEALIFE
 from scorepad.models import Play
+from scorepad.pads import get_pad
 from tests.browser.flows import (
     accounts_in_a_group,
     coral,
@@ -91,7 +92,9 @@ def join(play: Play, host: Phone, second: Phone, third: Phone) -> None:
     third.page.get_by_role("button", name="Join").click()
     third.page.get_by_role("button", name=f"I am {THIRD}").click()
     for phone, result in zip((second, third), play.ordered_results()[1:], strict=True):
-        phone.page.wait_for_url(f"**{(play.pad.start_url or play.pad.seat_url)(play, result)}")
+        phone.page.wait_for_url(
+            f"**{(get_pad(play.game).start_url or get_pad(play.game).seat_url)(play, result)}"
+        )
     assert_fits(host, second, third)
 
 

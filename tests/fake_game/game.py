@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.contract import (
+    MOST,
     Category,
     Errors,
     GameInfo,
@@ -23,7 +24,7 @@ INFO = GameInfo(
     modes=("counts",),
     options=(),
     categories=(Category("shells", "Shells"), Category("pearls", "Pearls")),
-    tiebreaks=(Tiebreak("pearls", "most pearls"),),
+    tiebreaks=(Tiebreak("pearls", "most pearls", MOST),),
     rulebook="tests/fake_game/__init__.py",
 )
 PEARL_POINTS = 3
@@ -64,4 +65,5 @@ def score(game: TidePool) -> Sheet:
         players.append(
             PlayerScore(name, sum(breakdown.values()), breakdown, {"pearls": mine["pearls"]})
         )
-    return make_sheet(INFO, players)
+    # Over once every player has counted: a table still counting has no winner yet.
+    return make_sheet(INFO, players, complete=len(game.counts) == len(game.players))

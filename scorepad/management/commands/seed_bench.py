@@ -1,8 +1,8 @@
 """Benchmark data: groups of finished plays across the site's games, 1,000 by default.
 
 The first group's first plays (up to ``SITE_BUILT``) are built the way the site builds
-one and scored by the real games: each game's worked example (its pad's ``example_input``),
-varied where the pad can vary it, stored by ``play_from_input`` (seats, entries, the
+one and scored by the real games: each game's worked example (its codec's ``example_input``),
+varied where the codec can vary it, stored by ``play_from_input`` (seats, entries, the
 log), then finished. The examples' players become different people of the group, the
 seats are shuffled and the dates spread over three years. The rest are those plays
 again, exported and imported as a Scorepad file (``exports.import_history``: scored
@@ -13,7 +13,7 @@ account's own player sits at every play, so its player page covers them all.
 table", the others say their size), the same account in each.
 
 ``--live N`` adds N plays of every game (or of each ``--live-game``) still being entered
-(its pad's ``in_progress``), for the benchmarks' htmx fragments; ``--tables N --table-game SLUG``
+(its codec's ``in_progress``), for the benchmarks' htmx fragments; ``--tables N --table-game SLUG``
 N plays of that game in progress with a phone on every seat (for the load of whole
 tables polling and tapping); ``--manifest`` writes what the
 benchmark needs to find. Meant for a fresh, throwaway database (``make bench`` makes one).
@@ -37,8 +37,8 @@ from django.utils import timezone
 import games
 from games.contract import InvalidInput
 from scorepad import exports
+from scorepad.codecs import Codec, all_codecs, get_codec
 from scorepad.models import Group, Play, TablePhone, create_group, play_from_input
-from scorepad.pads import Pad, all_pads, get_pad
 
 # The group's other regulars: the examples' players become any of them.
 REGULARS = ["Ana", "Ben", "Cleo", "Dev", "Mira", "Jonas", "Noor"]
@@ -74,43 +74,43 @@ class Builder:
         self.rng.shuffle(people)
         return dict(zip(players, people, strict=True))
 
-    def varied(self, pad: Pad) -> dict[str, Any]:
-        """The game's example with other numbers where the pad can vary them, so
+    def varied(self, codec: Codec) -> dict[str, Any]:
+        """The game's example with other numbers where the codec can vary them, so
         totals differ from play to play; the example itself if the variation does
         not score."""
-        example = pad.example_input()
-        if pad.vary is None:
+        example = codec.example_input()
+        if codec.vary is None:
             return example
-        data = pad.vary(example, self.rng)
+        data = codec.vary(example, self.rng)
         try:
-            games.score(pad.slug, data)
+            games.score(codec.slug, data)
         except InvalidInput:
             return example
         return data
 
-    def game_input(self, pad: Pad) -> dict[str, Any]:
+    def game_input(self, codec: Codec) -> dict[str, Any]:
         """The game's varied example with the group's people in a shuffled seat order."""
-        data = self.varied(pad)
+        data = self.varied(codec)
         names = self.seating(data["players"])
         seats = [names[p] for p in data["players"]]
         self.rng.shuffle(seats)
         return {**renamed(data, names), "players": seats}
 
-    def play(self, pad: Pad, played_on: date | None = None) -> Play:
+    def play(self, codec: Codec, played_on: date | None = None) -> Play:
         """A finished play of the game (played on that day)."""
-        data = self.game_input(pad)
-        play = play_from_input(pad.slug, data, group=self.group, user=self.user)
+        data = self.game_input(codec)
+        play = play_from_input(codec.slug, data, group=self.group, user=self.user)
         if played_on is not None:
             play.played_on = played_on
             play.save(update_fields=["played_on"])
         play.finish()
         return play
 
-    def play_in_progress(self, pad: Pad) -> tuple[Play, dict[str, Any]]:
+    def play_in_progress(self, codec: Codec) -> tuple[Play, dict[str, Any]]:
         """A play of the game still being entered, and the whole game it is heading for."""
-        data = self.game_input(pad)
-        entered = pad.in_progress(data) if pad.in_progress else data
-        return play_from_input(pad.slug, entered, group=self.group, user=self.user), data
+        data = self.game_input(codec)
+        entered = codec.in_progress(data) if codec.in_progress else data
+        return play_from_input(codec.slug, entered, group=self.group, user=self.user), data
 
 
 def seed_history(
@@ -120,12 +120,14 @@ def seed_history(
     as a group that meets often would play them: the first SITE_BUILT built by the site
     (unless another group's are given, as ``originals``: its plays as exported), the rest
     imported copies of them with their own dates. Returns the plays copied."""
-    pads = all_pads()
+    codecs = all_codecs()
     first_day = timezone.localdate() - timedelta(days=DAYS)
     days = [first_day + timedelta(days=i * DAYS // max(count, 1)) for i in range(count)]
     built: list[Play] = []
     if originals is None:
-        built = [builder.play(pads[i % len(pads)], days[i]) for i in range(min(count, SITE_BUILT))]
+        built = [
+            builder.play(codecs[i % len(codecs)], days[i]) for i in range(min(count, SITE_BUILT))
+        ]
         originals = exports.history_document(
             builder.group,
             exports.with_entries(Play.objects.filter(pk__in=[p.pk for p in built])),
@@ -191,23 +193,23 @@ class Command(BaseCommand):
             histories.append({"group": group.pk, "player": owner.pk, "plays": count})
         group = Group.objects.get(pk=histories[0]["group"])
         builder = Builder(group, user, group.players.get(user=user).name, rng)
-        pads = all_pads()
+        codecs = all_codecs()
         count = sizes[0]
 
-        live_pads = (
-            [get_pad(slug) for slug in options["live_game"]] if options["live_game"] else pads
+        live_codecs = (
+            [get_codec(slug) for slug in options["live_game"]] if options["live_game"] else codecs
         )
-        live: dict[str, list[dict[str, Any]]] = {pad.slug: [] for pad in live_pads}
+        live: dict[str, list[dict[str, Any]]] = {codec.slug: [] for codec in live_codecs}
         for _ in range(options["live"]):
-            for pad in live_pads:
-                play, whole = builder.play_in_progress(pad)
-                live[pad.slug].append({"uuid": str(play.uuid), "position": 0, "input": whole})
+            for codec in live_codecs:
+                play, whole = builder.play_in_progress(codec)
+                live[codec.slug].append({"uuid": str(play.uuid), "position": 0, "input": whole})
 
         tables = []
         if options["tables"]:
-            pad = get_pad(options["table_game"])
+            codec = get_codec(options["table_game"])
             for _ in range(options["tables"]):
-                play, whole = builder.play_in_progress(pad)
+                play, whole = builder.play_in_progress(codec)
                 results = play.ordered_results()
                 tokens = [secrets.token_urlsafe(32) for _ in results]
                 TablePhone.objects.bulk_create(
@@ -233,5 +235,5 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Seeded '{group.name}' (group {group.pk}) and {len(sizes) - 1} more: "
             f"{', '.join(f'{n:,}' for n in sizes)} finished plays, "
-            f"{len(live_pads) * options['live']} in progress; log in as '{options['username']}'."
+            f"{len(live_codecs) * options['live']} in progress; log in as '{options['username']}'."
         )

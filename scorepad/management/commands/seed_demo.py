@@ -5,9 +5,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from scorepad.codecs import all_codecs
 from scorepad.management.commands.seed_bench import Builder
 from scorepad.models import Group, Membership, Play
-from scorepad.pads import all_pads
 
 DEMO_USER = "demo"
 DEMO_PASSWORD = "scorepad-demo"
@@ -37,6 +37,6 @@ class Command(BaseCommand):
         if not Play.objects.filter(group=group).exists():
             # A finished play of every game, from its worked example, the demo user seated.
             builder = Builder(group, user, DEMO_USER, random.Random(DEMO_SEED))
-            for pad in all_pads():
-                builder.play(pad)
+            for codec in all_codecs():
+                builder.play(codec)
         self.stdout.write(f"Demo ready: log in as '{DEMO_USER}' with password '{DEMO_PASSWORD}'.")

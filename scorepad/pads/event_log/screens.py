@@ -11,8 +11,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorepad.pads import Pad
-
 
 @dataclass(frozen=True)
 class Field:
@@ -85,10 +83,3 @@ class LogScreens:
 
 
 WHO = Field("player", "Who", kind="player")
-
-
-@dataclass(frozen=True, kw_only=True)
-class LogPad(Pad):
-    """A game of the family: the shared screens, driven by the game's own forms."""
-
-    screens: LogScreens

@@ -20,12 +20,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import seagrass
 from games.contract import InvalidInput
+from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Actor, Play, PlayEvent, Progress, Result, StaleEdit
-from scorepad.pads import DONE, EMPTY, ENTERING, SeatStatus, all_pads
+from scorepad.pads import DONE, EMPTY, ENTERING, SeatStatus
+from scorepad.pads.event_log.codecs import LogCodec
 from scorepad.pads.event_log.forms import ReefAwardForm, SpecForm
-from scorepad.pads.event_log.screens import EventKind, LogPad, LogScreens
+from scorepad.pads.event_log.screens import EventKind, LogScreens
 from scorepad.table import Access, access_to, conflict
 from scorepad.views.common import (
     _get_play_for_user,
@@ -45,15 +47,15 @@ from scorepad.views.table import table_region, totals_hidden
 
 def _get_log_play_for_user(request: HtmxHttpRequest, play_id: UUID) -> tuple[Play, LogScreens]:
     """The play and its game's forms; 404 unless it is a game of this family."""
-    family = {pad.slug for pad in all_pads() if isinstance(pad, LogPad)}
+    family = {codec.slug for codec in all_codecs() if isinstance(codec, LogCodec)}
     play = _get_play_for_user(request, play_id, games=family)
     return play, screens_of(play)
 
 
 def screens_of(play: Play) -> LogScreens:
-    pad = play.pad
-    assert isinstance(pad, LogPad)
-    return pad.screens
+    codec = get_codec(play.game)
+    assert isinstance(codec, LogCodec)
+    return codec.screens
 
 
 def _shown(play: Play, kinds: tuple[EventKind, ...]) -> list[EventKind]:

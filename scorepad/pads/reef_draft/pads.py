@@ -1,60 +1,13 @@
-"""Reef Draft's pad: each seat's entry is ``{"rounds": {"1": reef, "2": reef, ...}}``."""
+"""Reef Draft's screens: a seat's reef, round by round (its codec: ``codecs.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
-from games import reef_draft
-from games.reef_draft.data import ROUNDS
-from scorepad.entries import PlayState
 from scorepad.models import Play
-from scorepad.pads import Pad, Sample, StoredPlay
+from scorepad.pads import Pad, Sample
 from scorepad.pads.reef_draft import views
-
-
-def to_input(state: PlayState) -> dict[str, Any]:
-    """A round counts once anyone has entered it."""
-    rounds = {name: entry.get("rounds", {}) for name, entry in state.entries.items()}
-    entered = {int(number) for player_rounds in rounds.values() for number in player_rounds}
-    # One round past the last is enough for the game to refuse the lot: a file's
-    # "round 100000000" would otherwise be a hundred million rounds to build.
-    last = min(max(entered, default=0), ROUNDS + 1)
-    return {
-        "players": state.players,
-        "options": dict(state.options),
-        "rounds": [
-            {
-                name: rounds[name][str(number)]
-                for name in state.players
-                if str(number) in rounds[name]
-            }
-            for number in range(1, last + 1)
-        ],
-    }
-
-
-def from_input(data: Mapping[str, Any]) -> StoredPlay:
-    players = list(data["players"])
-    entries = {
-        name: {
-            "rounds": {
-                str(number): reefs[name]
-                for number, reefs in enumerate(data["rounds"], 1)
-                if name in reefs
-            }
-        }
-        for name in players
-    }
-    options = {**reef_draft.INFO.default_options(), **data.get("options", {})}
-    return StoredPlay(players, "standard", options, entries)
-
-
-def waiting_for_the_first_seat(data: dict[str, Any]) -> dict[str, Any]:
-    """Every round in but the first seat's last reef."""
-    first = data["players"][0]
-    last = {name: reef for name, reef in data["rounds"][-1].items() if name != first}
-    return {**data, "rounds": [*data["rounds"][:-1], last]}
+from scorepad.pads.reef_draft.codecs import CODEC
 
 
 def sample_urls(play: Play) -> Iterable[Sample]:
@@ -63,13 +16,10 @@ def sample_urls(play: Play) -> Iterable[Sample]:
 
 PADS = [
     Pad(
-        game=reef_draft,
+        codec=CODEC,
         hub=views.hub,
-        to_input=to_input,
-        from_input=from_input,
         seat_url=views.seat_url,
         seat_status=views.seat_status,
         sample_urls=sample_urls,
-        in_progress=waiting_for_the_first_seat,
     )
 ]

@@ -122,7 +122,7 @@ def _scoreboard_rows(results: list[Result], sheet: Sheet | None) -> list[dict[st
                 ],
                 "coral_cards": score.tiebreak["coral"] if score else None,
                 "coral_points": score.breakdown["coral"]
-                if score and sheet and sheet.extra["complete"]
+                if score and sheet and sheet.complete
                 else None,
                 "total": score.total if score else None,
             }
