@@ -77,7 +77,8 @@ def test_most_is_the_direction_it_always_was() -> None:
 
 
 def test_tied_totals_come_highest_first_whichever_way_the_tie_breaks_count() -> None:
-    players = [player(n, t, lost=i) for i, (n, t) in enumerate(zip("ABCDE", (5, 9, 5, 9, 1)))]
+    totals = {"A": 5, "B": 9, "C": 5, "D": 9, "E": 1}
+    players = [player(name, total, lost=i) for i, (name, total) in enumerate(totals.items())]
     notes = rank_players(players, (LOST,))
     assert tied_totals([p.total for p in players]) == [9, 5]
     assert [n.split(" tie on ")[1].split(" ")[0] for n in notes] == ["9", "5"]
