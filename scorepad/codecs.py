@@ -69,8 +69,7 @@ class Codec:
     in_progress: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     """A whole game as a table still entering it holds it; by default all of it."""
     random_input: Callable[[Random], dict[str, Any]] | None = None
-    """A random valid, complete game drawn with ``rng`` (the property tests); by default
-    the example with its players renamed (``random_game``)."""
+    """A random valid, complete game from ``rng``; by default the example renamed."""
 
     @property
     def info(self) -> GameInfo:

@@ -700,3 +700,29 @@ def test_a_count_says_what_it_takes_in_the_players_words(
     assert response.context["form"].errors["jellies"] == [said]
     assert "Ensure this value" not in response.content.decode()
     assert guest_play.ordered_results()[0].entry == {}
+
+
+def test_attach_errors_reads_the_forms_field_for_and_refuses_a_form_without_one() -> None:
+    """A game's message goes by the field its path names (``GameForm.field_for``); what
+    names no field goes to the top; a form that cannot say where is told so, not guessed."""
+    from django import forms
+
+    from games.contract import FieldError, InvalidInput
+    from scorepad.views.common import GameForm, attach_errors
+
+    class Counts(forms.Form):
+        shells = forms.IntegerField()
+
+        def field_for(self, path: str) -> str | None:
+            return path if path in self.fields else None
+
+    error = InvalidInput([FieldError("counts.Ana.shells", "Too many."), FieldError("", "Whole.")])
+    form = Counts(data={"shells": "1"})
+    assert form.is_valid() and isinstance(form, GameForm)
+    assert attach_errors(error, form, "counts.Ana.") == ["Whole."]
+    assert form.errors["shells"] == ["Too many."]
+    plain = forms.Form(data={})
+    assert plain.is_valid() and not isinstance(plain, GameForm)
+    with pytest.raises(TypeError, match="field_for"):
+        attach_errors(error, plain, "counts.Ana.")
+    assert attach_errors(error, plain, "counts.Ana.", lambda path: None) == ["Too many.", "Whole."]

@@ -95,22 +95,19 @@ class Pad:
     setup: Callable[[HtmxHttpRequest, Pad], HttpResponse] | None = None
     """A new-play screen of the game's own, instead of the shared one."""
     result_extras: Callable[[Play, list[Result], Sheet | None], dict[str, Any]] | None = None
-    """Warnings, more tables, each player's lines for templates/result_extras.html, given
-    the play's sheet scored again (None when its entries no longer score)."""
+    """Extras for the result page (result_extras.html), given the sheet scored again."""
     explained_board: Callable[[Play, Result, Explanation], Panel | None] | None = None
-    """A seat's board with the places one line of its score came from picked out, for
-    the result page's explanation of that line; None where the line has none to show."""
+    """A seat's board with the places one line of its score came from lit (result page)."""
     personal_pages: tuple[Link, ...] = ()
     """A signed-in person's own pages of the game, in the "Me" menu."""
     group_panel: Callable[[Group], Panel | None] | None = None
     """The game's part of a group's page; None where it has nothing to show."""
     open_urls: frozenset[str] = frozenset()
-    """URL names of the pad's that anyone may open (the rest are the play's people's)."""
+    """URL names anyone may open (every other URL is the play's or group's people's)."""
     signed_in_urls: frozenset[str] = frozenset()
-    """URL names of the pad's that any signed-in person may open."""
+    """URL names any signed-in person may open."""
     sample_urls: Callable[[Play], Iterable[Sample]] = lambda play: ()
-    """Every URL of the pad for this play of it in progress, making what else it needs:
-    the security sweep visits each."""
+    """Every URL of the pad for this play in progress, for the security sweep to visit."""
 
     @property
     def game(self) -> ModuleType:

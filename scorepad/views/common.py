@@ -8,7 +8,7 @@ import json
 import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 from uuid import UUID
 
 from django.http import Http404, HttpResponse, JsonResponse, QueryDict
@@ -187,16 +187,35 @@ def start_play_for(
     return play
 
 
+class TakesErrors(Protocol):
+    """A form the game's messages can be put on (any Django form)."""
+
+    def add_error(self, field: str | None, error: str, /) -> None:
+        """Show ``error`` by the field ``field`` (None: at the top of the form)."""
+
+
+@runtime_checkable
+class GameForm(TakesErrors, Protocol):
+    """A form of a game's screen that knows which of its fields a path of the game's
+    input names: what ``attach_errors`` reads by default."""
+
+    def field_for(self, path: str, /) -> str | None:
+        """The form field the input path after the form's prefix names; None if none."""
+
+
 def attach_errors(
     error: InvalidInput,
-    form: Any,
+    form: TakesErrors,
     prefix: str,
     place: Callable[[str], str | None] | None = None,
 ) -> list[str]:
     """Put each of the game's messages on the form field it names (``place``, by
-    default ``form.field_for``, reads the path after ``prefix``); return the others,
-    for the top of the form."""
-    place = place or form.field_for
+    default the form's ``GameForm.field_for``, reads the path after ``prefix``); return
+    the others, for the top of the form."""
+    if place is None:
+        if not isinstance(form, GameForm):
+            raise TypeError(f"{type(form).__name__} has no field_for: pass place.")
+        place = form.field_for
     general = []
     for item in error.errors:
         field = place(item.field[len(prefix) :]) if item.field.startswith(prefix) else None
