@@ -69,7 +69,7 @@ class Codec:
     in_progress: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     """A whole game as a table still entering it holds it; by default all of it."""
     random_input: Callable[[Random], dict[str, Any]] | None = None
-    """A random valid, complete game from ``rng``; by default the example renamed."""
+    """A random game the game takes as valid, from ``rng``; by default the example renamed."""
 
     @property
     def info(self) -> GameInfo:
@@ -97,7 +97,7 @@ class Codec:
         return json.loads((EXAMPLES / f"{self.slug}.json").read_text())
 
     def random_game(self, rng: Random) -> dict[str, Any]:
-        """A random valid, complete game: the game's own generator's, or else its example
+        """A random game the game takes as valid: its own generator's, or else its example
         with the players renamed (every name in it, keys included) and listed in another
         order."""
         if self.random_input is not None:

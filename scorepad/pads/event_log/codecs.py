@@ -13,7 +13,9 @@ from types import ModuleType
 from typing import Any
 
 import games.coral_stations
+import games.coral_stations.random_game
 import games.seagrass
+import games.seagrass.random_game
 from scorepad.codecs import Codec, StoredPlay
 from scorepad.entries import PlayState
 from scorepad.pads.event_log import coral_stations, seagrass
@@ -96,6 +98,15 @@ def log_codec(game: ModuleType, screens: LogScreens, **more: Any) -> LogCodec:
     )
 
 
-SEAGRASS = log_codec(games.seagrass, seagrass.SCREENS, vary=vary_colonies)
-CORAL_STATIONS = log_codec(games.coral_stations, coral_stations.SCREENS)
+SEAGRASS = log_codec(
+    games.seagrass,
+    seagrass.SCREENS,
+    vary=vary_colonies,
+    random_input=games.seagrass.random_game.random_input,
+)
+CORAL_STATIONS = log_codec(
+    games.coral_stations,
+    coral_stations.SCREENS,
+    random_input=games.coral_stations.random_game.random_input,
+)
 CODECS = [SEAGRASS, CORAL_STATIONS]

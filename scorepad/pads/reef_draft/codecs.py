@@ -7,6 +7,7 @@ from typing import Any
 
 from games import reef_draft
 from games.reef_draft.data import ROUNDS
+from games.reef_draft.random_game import random_input
 from scorepad.codecs import Codec, StoredPlay
 from scorepad.entries import PlayState
 
@@ -60,5 +61,6 @@ CODEC = Codec(
     to_input=to_input,
     from_input=from_input,
     in_progress=waiting_for_the_first_seat,
+    random_input=random_input,
 )
 CODECS = [CODEC]

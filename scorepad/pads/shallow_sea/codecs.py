@@ -11,6 +11,7 @@ from typing import Any
 
 from games import shallow_sea
 from games.shallow_sea.data import CORAL_VPS
+from games.shallow_sea.random_game import random_input
 from scorepad.codecs import Codec, StoredPlay
 from scorepad.entries import PlayState
 
@@ -64,5 +65,6 @@ CODEC = Codec(
     to_input=to_input,
     from_input=from_input,
     vary=vary_corals,
+    random_input=random_input,
 )
 CODECS = [CODEC]
