@@ -15,6 +15,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from django.conf import settings
+
 ROOT = Path(__file__).resolve().parent.parent
 TOPS = ("scorepad", "games")
 
@@ -198,3 +200,50 @@ def test_no_import_cycle_among_the_sites_modules() -> None:
     assert "scorepad.models" in graph and "games.contract" in graph  # it read the site
     found = [cycle for cycle in cycles(graph) if set(cycle) not in ALLOWED_CYCLES]
     assert found == [], "import cycles: " + "; ".join(" -> ".join(c) for c in found)
+
+
+# --- A game's codec reaches none of its screens ------------------------------------------------
+
+
+def with_registries(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The graph with the registries' own imports: ``scorepad.codecs`` imports each package's
+    ``codecs`` and ``scorepad.pads`` its ``pads`` when first asked (``import_module``), which
+    no import statement shows."""
+    graph = {name: set(edges) for name, edges in graph.items()}
+    for package in settings.SCOREPAD_PADS:
+        for registry, module in (("scorepad.codecs", "codecs"), ("scorepad.pads", "pads")):
+            if f"{package}.{module}" in graph:
+                graph[registry].add(f"{package}.{module}")
+    return graph
+
+
+def reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module importing ``start`` runs, ``start`` too."""
+    seen, todo = {start}, [start]
+    while todo:
+        for other in graph[todo.pop()] - seen:
+            seen.add(other)
+            todo.append(other)
+    return seen
+
+
+def screens(modules: set[str]) -> set[str]:
+    """The modules among these that draw screens: views, forms, URL confs, the pads."""
+    pads = {f"{package}.pads" for package in settings.SCOREPAD_PADS}
+    return {
+        m
+        for m in modules
+        if {"views", "forms", "urls"} & set(m.split(".")) or m in pads or m == "scorepad.pads"
+    }
+
+
+def test_models_and_codecs_reach_no_screen() -> None:
+    """What models, exports and records use of a game (its codec) is apart from its screens:
+    importing a codec, or a model asking a play's game for its input, draws in no view."""
+    graph = with_registries(import_graph())
+    codecs = [f"{p}.codecs" for p in settings.SCOREPAD_PADS if f"{p}.codecs" in graph]
+    assert len(codecs) >= 3  # every package of the site's own has one
+    for start in ["scorepad.models", "scorepad.exports", "scorepad.records", *codecs]:
+        assert screens(reached(graph, start)) == set(), start
+    # And the URL conf does reach them: the check above can see a screen.
+    assert "scorepad.pads.reef_draft.views" in screens(reached(graph, "scorepad.urls"))
