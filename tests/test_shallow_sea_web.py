@@ -613,6 +613,36 @@ class TestSpace:
         alice_client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6))
         assert not GroupSealifeValue.objects.exists()
 
+    @pytest.mark.parametrize(
+        ("values", "field", "message"),
+        [
+            ({"vp": 100}, "vp", "prints 100 VPs"),
+            ({"vp": 0}, "vp", "prints 0 VPs"),
+            ({"partial": 1, "partial_vp": 25}, "partial_vp", "prints 25 VPs per count met"),
+        ],
+    )
+    def test_a_value_no_tile_prints_is_refused_and_teaches_no_group(
+        self,
+        alice_client: Client,
+        alice: Any,
+        group: Group,
+        values: dict[str, int],
+        field: str,
+        message: str,
+    ) -> None:
+        play = start(group=group, user=alice)
+        response = alice_client.post(space_url(play, "R1C4"), sealife_post("C4", **values))
+        assert response.context["editor"]["form"].errors[field] == [
+            f"Mira, R1C4: the Spiny Seahorse (C4): no Sealife tile {message}; they print 1 to 10."
+        ]
+        assert board(play) == {}
+        assert not GroupSealifeValue.objects.exists()
+
+    def test_the_printed_values_boxes_take_what_a_tile_prints(self, client: Client) -> None:
+        body = client.get(space_url(start(), "R1C4")).content.decode()
+        for name in ("vp", "partial_vp"):
+            assert re.search(rf'name="{name}" min="1" inputmode="numeric" max="10"', body)
+
     def test_the_play_shows_the_values_it_uses(self, client: Client) -> None:
         play = start()
         put_tiles(client, play, {"R1C4": sealife_post("C4", vp=6)})
@@ -1147,9 +1177,37 @@ class TestCatalogue:
         response = alice_client.post(self.url, {"vp_A1": "-1", "vp_B1": "10"})
         assert response.status_code == 200
         assert response.context["form"].errors["vp_A1"] == [
-            "Whale Shark: VPs when completed: at least 0."
+            "The Whale Shark (A1): no Sealife tile prints -1 VPs; they print 1 to 10."
         ]
         assert not SealifeCatalogueEntry.objects.filter(vp__isnull=False).exists()
+
+    def test_a_value_no_tile_prints_is_refused(self, alice_client: Client) -> None:
+        response = alice_client.post(self.url, {"vp_C4": "100", "partial_vp_C4": "25"})
+        errors = response.context["form"].errors
+        assert errors["vp_C4"] == [
+            "The Spiny Seahorse (C4): no Sealife tile prints 100 VPs; they print 1 to 10."
+        ]
+        assert errors["partial_vp_C4"] == [
+            "The Spiny Seahorse (C4): no Sealife tile prints 25 VPs per count met; "
+            "they print 1 to 10."
+        ]
+        assert 'name="vp_C4" value="100" inputmode="numeric" min="1" max="10"' in response.text
+        assert not SealifeCatalogueEntry.objects.filter(vp__isnull=False).exists()
+
+    def test_values_no_tile_prints_are_forgotten(self, alice: Any, group: Group) -> None:
+        """Before the bound, a typo (100) was remembered and pre-filled every later tile;
+        the migration makes such values unknown again and keeps the others."""
+        GroupSealifeValue.objects.create(group=group, code="C4", vp=100, partial_vp=2)
+        GroupSealifeValue.objects.create(group=group, code="A1", vp=10, partial_vp=0)
+        SealifeCatalogueEntry.objects.filter(code="B1").update(vp=250, partial_vp=3)
+        forget = importlib.import_module(
+            "scorepad.pads.shallow_sea.migrations.0003_forget_values_no_tile_prints"
+        ).forget_values_no_tile_prints
+        forget(django_apps, None)
+        kept = {row.code: (row.vp, row.partial_vp) for row in GroupSealifeValue.objects.all()}
+        assert kept == {"C4": (None, 2), "A1": (10, None)}
+        b1 = SealifeCatalogueEntry.objects.get(code="B1")
+        assert (b1.vp, b1.partial_vp) == (None, 3)
 
     def test_put_is_not_allowed(self, alice_client: Client) -> None:
         assert alice_client.put(self.url).status_code == 405

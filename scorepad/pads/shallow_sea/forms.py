@@ -32,12 +32,20 @@ from games.shallow_sea.data import (
     ROWS,
     SCENARIOS,
     SEALIFE,
+    SEALIFE_VPS,
     STANDARD_ACHIEVEMENTS,
 )
 from games.shallow_sea.info import INFO, MODES
 from games.shallow_sea.ocean import Achievement
 from games.shallow_sea.scoring import orange_factor
-from scorepad.forms import Form, HintedRadioSelect, NewPlayForm, WholeNumberField, count_field
+from scorepad.forms import (
+    CountInput,
+    Form,
+    HintedRadioSelect,
+    NewPlayForm,
+    WholeNumberField,
+    count_field,
+)
 from scorepad.pads.shallow_sea.board import (
     ENTRY_HINTS,
     ENTRY_NAMES,
@@ -250,6 +258,17 @@ class SetupForm(NewPlayForm):
 
 
 # --- One space of an ocean ----------------------------------------------------------------
+def printed_field(label: str) -> forms.IntegerField:
+    """A number printed on a Sealife tile, in a box that takes only what a tile prints
+    (SEALIFE_VPS); a value past it typed anyway is refused by the game, whose message
+    names the tile."""
+    return WholeNumberField(
+        label=label,
+        required=False,
+        widget=CountInput(SEALIFE_VPS[-1], label, minimum=SEALIFE_VPS[0]),
+    )
+
+
 EMPTY_PIECE = "empty"
 CORAL_PIECES = {f"{color}-{vp}": (color, vp) for color in COLORS for vp in CORAL_VPS}
 COMPLETED_CHOICES = [("yes", "Completed"), ("no", "Not yet")]
@@ -295,9 +314,9 @@ class TileForm(Form):
             widget=forms.RadioSelect,
             required=False,
         )
-        self.fields["vp"] = count_field("VPs printed on it", None)
+        self.fields["vp"] = printed_field("VPs printed on it")
         self.fields["partial"] = count_field("How much of its condition is met", None)
-        self.fields["partial_vp"] = count_field("VPs printed per count met", None)
+        self.fields["partial_vp"] = printed_field("VPs printed per count met")
         self.fields["base"] = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def _radios(self) -> dict[str, Any]:
@@ -567,14 +586,24 @@ class CatalogueForm(Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        low, high = SEALIFE_VPS[0], SEALIFE_VPS[-1]
         for code, kind in SEALIFE.items():
-            for key, what in (("vp", "VPs when completed"), ("partial_vp", "VPs per count met")):
+            for key, what, unit in (
+                ("vp", "VPs when completed", "VPs"),
+                ("partial_vp", "VPs per count met", "VPs per count met"),
+            ):
+                # The game's own words for a value no tile prints.
+                refused = (
+                    f"The {sealife_name(code)}: no Sealife tile prints %(value)s {unit}; "
+                    f"they print {low} to {high}."
+                )
                 self.fields[f"{key}_{code}"] = WholeNumberField(
                     label=f"{kind.name}: {what}",
-                    min_value=0,
-                    max_value=99,
+                    min_value=low,
+                    max_value=high,
                     required=False,
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                    error_messages={"min_value": refused, "max_value": refused},
                 )
 
     def values(self) -> dict[str, tuple[int | None, int | None]]:

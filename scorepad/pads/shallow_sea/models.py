@@ -8,11 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.utils import timezone
 
-from games.shallow_sea.data import SEALIFE
+from games.shallow_sea.data import SEALIFE, SEALIFE_VPS
 from scorepad.models import Group
+
+# What a Sealife tile can print (the game's SEALIFE_VPS), for the admin's forms.
+PRINTED = [MinValueValidator(SEALIFE_VPS[0]), MaxValueValidator(SEALIFE_VPS[-1])]
 
 
 class AchievementTickQuerySet(models.QuerySet["AchievementTick"]):
@@ -97,8 +101,12 @@ class SealifeCatalogueEntry(models.Model):
         EDITED = "edited", "Edited in the catalogue"
 
     code = models.CharField(max_length=2, unique=True)
-    vp = models.PositiveSmallIntegerField("VPs when completed", null=True, blank=True)
-    partial_vp = models.PositiveSmallIntegerField("VPs per count met", null=True, blank=True)
+    vp = models.PositiveSmallIntegerField(
+        "VPs when completed", null=True, blank=True, validators=PRINTED
+    )
+    partial_vp = models.PositiveSmallIntegerField(
+        "VPs per count met", null=True, blank=True, validators=PRINTED
+    )
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.ENGINE)
     updated = models.DateTimeField(auto_now=True)
     updated_by = models.ForeignKey(
@@ -152,8 +160,12 @@ class GroupSealifeValue(models.Model):
 
     group = models.ForeignKey(Group, models.CASCADE, related_name="sealife_values")
     code = models.CharField(max_length=2)
-    vp = models.PositiveSmallIntegerField("VPs when completed", null=True, blank=True)
-    partial_vp = models.PositiveSmallIntegerField("VPs per count met", null=True, blank=True)
+    vp = models.PositiveSmallIntegerField(
+        "VPs when completed", null=True, blank=True, validators=PRINTED
+    )
+    partial_vp = models.PositiveSmallIntegerField(
+        "VPs per count met", null=True, blank=True, validators=PRINTED
+    )
     updated = models.DateTimeField(auto_now=True)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
