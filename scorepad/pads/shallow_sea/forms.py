@@ -54,6 +54,7 @@ from scorepad.pads.shallow_sea.board import (
     Printed,
     sealife_name,
 )
+from scorepad.pads.shallow_sea.models import Lesson
 
 COLOR_CHOICES = [(color, color.title()) for color in COLORS]
 # The rulebook's three Achievement modes, by its own names, or none.
@@ -318,6 +319,12 @@ class TileForm(Form):
         self.fields["partial"] = count_field("How much of its condition is met", None)
         self.fields["partial_vp"] = printed_field("VPs printed per count met")
         self.fields["base"] = forms.CharField(required=False, widget=forms.HiddenInput)
+        # The answer to "also remember it for the group?" (the question's two buttons),
+        # and which typed values it answers (Lesson.asked).
+        self.fields["teach"] = forms.ChoiceField(
+            choices=[("play", "This play only"), ("group", "Also the group")], required=False
+        )
+        self.fields["asked"] = forms.CharField(required=False)
 
     def _radios(self) -> dict[str, Any]:
         return {radio.data["value"]: radio for radio in self["piece"]}
@@ -425,6 +432,12 @@ class TileForm(Form):
         if partial_vp is not None:
             tile["partial_vp"] = partial_vp
         return tile
+
+    def answer(self, lesson: Lesson) -> str:
+        """The player's answer to the question about these typed values, "play" or
+        "group"; "" when it was not asked yet (or asked about other values)."""
+        data = self.cleaned_data
+        return (data.get("teach") or "") if data.get("asked") == lesson.asked else ""
 
     def field_for(self, rest: str) -> str | None:
         """The field a game error about this tile (``…tiles.R1C2.<rest>``) points at."""
