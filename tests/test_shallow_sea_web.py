@@ -673,6 +673,8 @@ class TestSpace:
     ) -> None:
         GroupSealifeValue.objects.create(group=group, code="C4", vp=6)
         play = start(group=group, user=alice)
+        alice_client.post(space_url(play, "R1C4"), sealife_post("C4", vp=7))
+        assert self.remembered(group) == 6  # asked, not answered yet
         answer = sealife_post("C4", vp=7) | {"teach": "group", "asked": "vp=7"}
         response = alice_client.post(space_url(play, "R1C4"), answer, follow=True)
         assert "next plays will know the Spiny Seahorse" in html.unescape(response.text)

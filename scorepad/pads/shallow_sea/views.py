@@ -352,17 +352,17 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
             lesson = _lesson(request, play, new_tile, form)
             answer = form.answer(lesson) if lesson else ""
             if not form.errors:
+
+                def change(board: dict[str, Any]) -> dict[str, Any]:
+                    return _with_tile_unless_changed(board, space, new_tile, form)
+
                 try:
-                    with transaction.atomic():
-                        saved = play.change_part(
-                            position,
-                            ("board",),
-                            lambda board: _with_tile_unless_changed(board, space, new_tile, form),
-                            by=access.actor,
-                        )
-                        if lesson and lesson.differing and not answer:
-                            # The game took the tile; it is kept once the player answers.
+                    if lesson and lesson.differing and not answer:
+                        # Saved and taken back: a tile the game refuses asks nothing.
+                        with transaction.atomic():
+                            play.change_part(position, ("board",), change, by=access.actor)
                             raise Unanswered
+                    saved = play.change_part(position, ("board",), change, by=access.actor)
                 except Unanswered:
                     assert lesson is not None
                     play.refresh_from_db()
