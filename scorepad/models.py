@@ -15,7 +15,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.db import connection, models, transaction
-from django.db.models import F
+from django.db.models import F, OuterRef, Subquery
 from django.urls import reverse
 from django.utils import timezone
 
@@ -513,6 +513,13 @@ def _newer(key: tuple[date, int]) -> models.Q:
     return models.Q(played_on__gt=played_on) | models.Q(played_on=played_on, pk__gt=pk)
 
 
+def seats_at(play: OuterRef) -> Subquery:
+    """How many seats the play has, as a subquery: it leaves the query it is in ungrouped
+    (a count over a join would group it)."""
+    seats = Result.objects.filter(play=play).order_by().values("play")
+    return Subquery(seats.annotate(n=models.Count("pk")).values("n"))
+
+
 class PlayQuerySet(models.QuerySet["Play"]):
     def poll_state(self, play_id: uuid.UUID) -> PollState | None:
         """The play's version and whether it is finished; None if there is no such play.
@@ -561,6 +568,10 @@ class PlayQuerySet(models.QuerySet["Play"]):
 
     def finished(self) -> PlayQuerySet:
         return self.filter(status=Play.Status.FINISHED)
+
+    def contested(self) -> PlayQuerySet:
+        """The plays someone could win: two seats or more (records.CONTESTED)."""
+        return self.alias(seats=seats_at(OuterRef("pk"))).filter(seats__gte=records.CONTESTED)
 
     def with_results(self) -> PlayQuerySet:
         """Each play's results and players in one more query; entries are left out,
@@ -635,6 +646,12 @@ class Play(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def is_contested(self) -> bool:
+        """Whether someone could win it (records.CONTESTED): a solo play has nobody to
+        beat, so its seat is no winner. Reads the results prefetched, where they are."""
+        return len(self.results.all()) >= records.CONTESTED
 
     def is_visible_to(self, user: Any) -> bool:
         """A play outside any group is reached by its unguessable link alone."""
@@ -1223,6 +1240,9 @@ class Standing(models.Model):
     game = models.CharField(max_length=40)
     mode = models.CharField(max_length=20)
     plays = models.PositiveIntegerField(default=0)
+    # The plays someone else sat at too (records.CONTESTED): the plays that could be won,
+    # what a win rate divides by. A solo play counts in ``plays`` alone.
+    contested = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)  # a shared first place is a win for each
     points = models.BigIntegerField(default=0)  # the totals added up, for the average
     best = models.IntegerField(null=True, blank=True)
@@ -1262,7 +1282,8 @@ class Rivalry(models.Model):
 
 class GameTally(models.Model):
     """A group's finished plays of one game (kept as Standing is): how many, the result
-    holding the best total (the earliest play's, where several do) and the latest play."""
+    holding the best total (the earliest play's, where several do; a solo play's too)
+    and the latest contested play, whose winners the group page names."""
 
     group = models.ForeignKey(Group, models.CASCADE, related_name="tallies")
     game = models.CharField(max_length=40)
@@ -1270,7 +1291,9 @@ class GameTally(models.Model):
     # SET_NULL, not CASCADE: the tally outlives the row it points at for the moment a
     # deletion takes, records.withdraw having pointed it elsewhere already.
     best = models.ForeignKey(Result, models.SET_NULL, null=True, blank=True, related_name="+")
-    latest = models.ForeignKey(Play, models.SET_NULL, null=True, blank=True, related_name="+")
+    latest_contested = models.ForeignKey(
+        Play, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         constraints = [

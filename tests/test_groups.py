@@ -44,12 +44,14 @@ def record_play(
     scores: dict[str, int],
     *,
     game: str = "reef-draft",
+    mode: str = "standard",
     day: int = 0,
     recorder: Any = None,
 ) -> Play:
     """A finished play with these totals; ranks as the contract gives them ("1224")."""
     play = Play.objects.create(
         game=game,
+        mode=mode,
         group=group,
         status=Play.Status.FINISHED,
         played_on=date(2026, 1, 1) + timedelta(days=day),
@@ -80,6 +82,33 @@ class TestHistoryAndRecords:
         assert (record.best.player.name, record.best.total, record.best.play) == ("Ben", 61, best)
         assert [r.player.name for r in record.latest_winners] == ["Ben"]
         assert "67%" in response.content.decode()
+
+    def test_solo_plays_are_no_wins_but_their_scores_count(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        record_play(group, {"Ana": 50, "Ben": 40}, game="shallow-sea", day=1)
+        solo = record_play(group, {"Ana": 150}, game="shallow-sea", mode="solo", day=2)
+        (record,) = alice_client.get(f"/groups/{group.pk}/").context["records"]
+        rows = {r.name: (r.plays, r.contested, r.wins, r.average, r.best) for r in record.players}
+        assert rows == {"Ana": (2, 1, 1, 100, 150), "Ben": (1, 1, 0, 40, 40)}
+        assert (record.plays, record.best.play) == (2, solo)
+        # The most recent winner is the last play's that had someone to beat.
+        assert [r.player.name for r in record.latest_winners] == ["Ana"]
+        body = alice_client.get(f"/groups/{group.pk}/").content.decode()
+        # The history marks no winner of a solo play.
+        assert 'Ana 150 <span class="trophy"' not in body
+        assert 'Ana 50 <span class="trophy"' in body
+
+    def test_a_player_who_only_played_solo_has_no_win_rate(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        record_play(group, {"Ana": 150}, game="shallow-sea", mode="solo", day=1)
+        response = alice_client.get(f"/groups/{group.pk}/")
+        (record,) = response.context["records"]
+        assert record.latest_winners == []
+        assert response.context["records"].wins_chart is None
+        # Plays, wins, and no share of plays won: there was nothing to win.
+        assert "<td>1</td><td>0</td><td>–</td>" in response.content.decode()
 
     def test_latest_shared_win_names_every_winner(self, alice_client: Client, group: Group) -> None:
         record_play(group, {"Ana": 50, "Ben": 40}, day=1)

@@ -43,7 +43,16 @@ from hypothesis import strategies as st
 
 import games
 from games.contract import InvalidInput
-from games.shallow_sea.data import BUBBLES, CARDS, CORNERS, ROWS, SCENARIOS, SEALIFE, SPACES
+from games.shallow_sea.data import (
+    BUBBLES,
+    CARDS,
+    CORNERS,
+    ROWS,
+    SCENARIOS,
+    SEALIFE,
+    SEALIFE_VPS,
+    SPACES,
+)
 from games.shallow_sea.ecosystem import most_vp
 from scorepad.views.common import API_MOST_BYTES
 
@@ -947,7 +956,9 @@ def shallow_sea_board_games(draw: st.DrawFn) -> dict[str, Any]:
     data = draw(shallow_sea_setups())
     names = data["players"]
     sealife = data["setup"]["sealife"]
-    printed = {code: (draw(st.integers(1, 12)), draw(st.integers(1, 4))) for code in sealife}
+    printed = {
+        code: (draw(st.sampled_from(SEALIFE_VPS)), draw(st.integers(1, 4))) for code in sealife
+    }
     copies: Counter[str] = Counter()
     fish_left = dict.fromkeys(COLORS, FISH_PER_COLOR[len(names)])
     boards = {}

@@ -1,6 +1,7 @@
 """The records kept as plays change (scorepad/records.py) always equal a rebuild from the
-plays: random sequences of everything that changes a finished play, checked after each
-step; and the command that rebuilds them."""
+plays: random sequences of everything that changes a finished play, solo plays among
+them, checked after each step; solo plays are no wins; and the command that rebuilds
+them."""
 
 from __future__ import annotations
 
@@ -17,7 +18,15 @@ from hypothesis import HealthCheck, given, note
 from hypothesis import strategies as st
 
 from scorepad import exports, records
-from scorepad.models import Group, MergeRefused, Play, Player, Standing, play_from_input
+from scorepad.models import (
+    GameTally,
+    Group,
+    MergeRefused,
+    Play,
+    Player,
+    Standing,
+    play_from_input,
+)
 from tests.test_properties import examples
 
 pytestmark = pytest.mark.django_db
@@ -47,9 +56,10 @@ def assert_kept_equals_rebuild() -> None:
 
 # --- The operations --------------------------------------------------------------------
 
+# One seat is a solo play: no win for anyone, though its score counts.
 seats = st.lists(
     st.tuples(st.sampled_from(NAMES), st.integers(0, 6), st.integers(0, 3)),
-    min_size=2,
+    min_size=1,
     max_size=4,
     unique_by=lambda seat: seat[0],
 )
@@ -203,3 +213,26 @@ def test_a_play_outside_any_group_counts_for_its_guests(db: Any) -> None:
     )
     standing = Standing.objects.get(player__results__play=play, player__name="Ana")
     assert (standing.plays, standing.recent[0][2]) == (1, play.pk)
+
+
+def test_solo_plays_are_no_wins_and_no_plays_that_could_be_won(alice: Any) -> None:
+    history = History(alice)
+    history.play([("Ana", 3, 1)], day=1)
+    history.play([("Ana", 3, 1), ("Ben", 2, 0)], day=2)
+    history.play([("Ana", 9, 0)], day=3)
+    ana = Standing.objects.get(player__name="Ana")
+    # Three plays (their points and best too), one of them against someone: won.
+    assert (ana.plays, ana.contested, ana.wins, ana.points, ana.best) == (3, 1, 1, 21, 9)
+    played = history.plays()
+    tally = GameTally.objects.select_related("best").get()
+    assert (tally.plays, tally.best_id, tally.latest_contested) == (
+        3,
+        played[2].results.get().pk,  # the solo play's 9 is the best score
+        played[1],
+    )
+    assert_kept_equals_rebuild()
+    history.delete(1)  # the only play against someone
+    ana = Standing.objects.get(player__name="Ana")
+    assert (ana.plays, ana.contested, ana.wins) == (2, 0, 0)
+    assert GameTally.objects.get().latest_contested is None
+    assert_kept_equals_rebuild()
