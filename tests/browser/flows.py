@@ -196,6 +196,21 @@ def score_reef_draft(phone: Phone, first: str, second: str) -> None:
     expect(page.locator(".places")).to_contain_text(str(TOTALS["Ana"]))
 
 
+def settled(page: Page, *, js: bool = True) -> None:
+    """The screen as it stays: loaded whole, and with JavaScript what it loads after
+    (its table bar, online) in place. A tap before that may land on what the bar moves."""
+    page.wait_for_load_state()
+    if js and page.evaluate("navigator.onLine"):
+        expect(page.locator("[hx-trigger=load]")).to_have_count(0)
+
+
+def open_event(page: Page, link: str, heading: str | None = None, *, js: bool = True) -> None:
+    """Tap a log's event link, and wait for the event's form, settled."""
+    page.get_by_role("link", name=link, exact=True).click()
+    expect(page.get_by_role("heading", name=heading or link, exact=True)).to_be_visible()
+    settled(page, js=js)
+
+
 # --- Seagrass: the live log, with an undo ------------------------------------------------------
 def totals(page: Page) -> Any:
     return expect(page.locator(".seats .points"))
@@ -212,7 +227,7 @@ def score_seagrass_with_undo(phone: Phone, first: str, second: str) -> None:
     expect(page.get_by_role("heading", name="Seagrass", exact=True)).to_be_visible()
     phone.shot("seagrass-log-empty")
 
-    page.get_by_role("link", name="Reef completed").click()
+    open_event(page, "Reef completed", js=phone.js)
     count(page, "Reef size in tiles").fill("3")
     creatures = page.get_by_role("group", name="Each player's creatures next to the reef")
     count(creatures, first).fill("4")
@@ -224,7 +239,7 @@ def score_seagrass_with_undo(phone: Phone, first: str, second: str) -> None:
     page.get_by_role("button", name="Add to the log").click()
     totals(page).to_have_text(["8", "4"])
 
-    page.get_by_role("link", name="Colony").click()
+    open_event(page, "Colony", js=phone.js)
     page.get_by_role("radio", name=second).check()
     count(page, "Creatures now in the colony").fill("5")
     if phone.js:

@@ -8,6 +8,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.flows import open_event
+
 
 def totals(page: Page) -> Any:
     """The table's points, to wait for: a saved form leads on once the server answers."""
@@ -22,7 +24,7 @@ def test_log_undo_edit_and_finish(
     page.get_by_label("Player 2").fill("Ben")
     page.get_by_role("button", name="Start scoring").click()
 
-    page.get_by_role("link", name="Reef completed").click()
+    open_event(page, "Reef completed")
     page.fill("#id_size", "3")
     page.fill("#id_adjacent-0", "4")
     page.get_by_role("button", name="One more: Ben").click()
@@ -33,7 +35,7 @@ def test_log_undo_edit_and_finish(
     page.get_by_role("button", name="Add to the log").click()
     totals(page).to_have_text(["8", "4"])
 
-    page.get_by_role("link", name="Colony").click()
+    open_event(page, "Colony")
     page.get_by_text("Ben", exact=True).click()
     page.fill("#id_creatures", "5")
     page.get_by_role("button", name="Add to the log").click()
@@ -77,7 +79,7 @@ def test_coral_stations_event_screens_lead_nowhere_wrong(
     expect(page.get_by_role("heading", name="Coral Stations", exact=True)).to_be_visible()
     hub = page.url
 
-    page.get_by_role("link", name="Surfacing").click()
+    open_event(page, "Surfacing")
     funds = page.locator("#funds-result")
     expect(funds).to_have_text("Enter both to see your money after surfacing.")
     # The live preview replaces it: the button that works it out is for pages without JS.
@@ -93,7 +95,7 @@ def test_coral_stations_event_screens_lead_nowhere_wrong(
     screenshot("funds")
 
     page.goto(hub)
-    page.get_by_role("link", name="Coral discarded").click()
+    open_event(page, "Coral discarded")
     page.get_by_text("Ben", exact=True).click()
     page.fill("#id_tiles", "2")
     page.get_by_role("button", name="Add to the log").click()
@@ -109,7 +111,7 @@ def test_coral_stations_event_screens_lead_nowhere_wrong(
     page.locator(".chips").get_by_role("link", name="Ana").click()
     expect(page.get_by_role("heading", name="Ana: final tally")).to_be_visible()
     tally = page.url
-    page.get_by_role("link", name="Add an open station").click()
+    open_event(page, "Add an open station", "Open station")
     page.fill("#id_high", "6")
     page.fill("#id_low", "3")
     page.get_by_role("button", name="Add to the log").click()

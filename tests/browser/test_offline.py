@@ -202,8 +202,7 @@ ZERO_REEF = {**dict.fromkeys(DECK, 0), "on_shark": dict(EMPTY_SHARKS)}
 
 # --- Seagrass: events added, changed, undone; tallies typed and stepped ---------------------
 def log_colony(page: Page, who: str, creatures: int) -> None:
-    page.get_by_role("link", name="Colony", exact=True).click()
-    expect(page.get_by_role("heading", name="Colony")).to_be_visible()
+    flows.open_event(page, "Colony")
     page.get_by_text(who, exact=True).click()
     page.fill("#id_creatures", str(creatures))
     page.get_by_role("button", name="Add to the log").click()
@@ -475,7 +474,7 @@ def test_a_change_whose_answer_was_lost_is_applied_once(phones: Phones) -> None:
         route.abort("connectionreset")  # ...and its answer never reaches the phone
 
     page.route(re.compile(r"/events/new/colony/$"), first_answer_lost)
-    page.get_by_role("link", name="Colony", exact=True).click()
+    flows.open_event(page, "Colony")
     page.get_by_text("Ben", exact=True).click()
     page.fill("#id_creatures", "5")
     page.get_by_role("button", name="Add to the log").click()

@@ -23,6 +23,7 @@ from tests.browser.flows import (
     enter_reef,
     expect_result,
     log_in,
+    open_event,
     seashells,
 )
 from tests.browser.phones import Phone, Phones, phones_at_the_table
@@ -208,7 +209,7 @@ def test_reef_draft_at_one_table(phones: Phones) -> None:
 def log_event(phone: Phone, label: str, fill: Callable[[Page], None]) -> None:
     page = phone.page
     page.goto(Play.objects.latest("created").get_absolute_url())
-    page.get_by_role("link", name=label).click()
+    open_event(page, label)
     fill(page)
     page.get_by_role("button", name="Add to the log").click()
     expect(page.locator(".messages")).to_contain_text("Added")
