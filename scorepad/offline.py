@@ -77,6 +77,9 @@ class IdentityMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if response.get("Content-Type", "").startswith("text/html"):
+        # Not a poll's 304: it says only that nothing changed (one query, no rights), and
+        # naming whom it is for would cost the session and the user, twice its work.
+        page = response.status_code != 304
+        if page and response.get("Content-Type", "").startswith("text/html"):
             response[IDENTITY_HEADER] = str(identity_of(request))
         return response

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from games.contract import Explanation, InvalidInput, Sheet, tied_totals
@@ -205,3 +206,30 @@ def points_chart(play: Play, by_rank: Sequence[Result]) -> StackedBars | None:
             for r in by_rank
         ]
     )
+
+
+@dataclass(frozen=True)
+class CorrectionShown:
+    """One correction as the result page lists it: who, when, what, and per seat whose
+    score moved, each line before and after (in the game's words) and the total."""
+
+    by: str
+    at: datetime
+    what: str
+    seat: str | None
+    lines: list[tuple[str, Any, Any]]
+    total: tuple[int | None, int | None] | None
+
+
+def corrections(play: Play) -> list[CorrectionShown]:
+    info = play.info
+    labels = {c.key: c.label for c in info.categories}
+    labels |= {f"tiebreak-{t.key}": f"Tie-break: {t.label}" for t in info.tiebreaks}
+    shown = []
+    for c in play.corrections.select_related("result__player"):
+        lines = [(labels.get(key, key), old, new) for key, (old, new) in c.lines.items()]
+        moved = c.result is not None and c.old_total != c.new_total
+        total = (c.old_total, c.new_total) if moved else None
+        seat = c.result.name if c.result else None
+        shown.append(CorrectionShown(c.by, c.at, c.what, seat, lines, total))
+    return shown

@@ -14,9 +14,11 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.management import call_command
 from django.db import transaction
+from django.utils import timezone
 from hypothesis import HealthCheck, given, note
 from hypothesis import strategies as st
 
+from games.contract import InvalidInput
 from scorepad import exports, records
 from scorepad.models import (
     GameTally,
@@ -68,11 +70,13 @@ operations = st.one_of(
     st.tuples(st.just("play"), seats, st.integers(0, 5)),
     st.tuples(st.just("guest play"), seats, st.booleans()),
     st.tuples(st.just("correct"), pick, pick, st.integers(0, 9), st.integers(0, 3)),
-    st.tuples(st.just("unfinish"), pick, pick),
-    st.tuples(st.just("refinish"), pick),
+    st.tuples(st.just("refused correction"), pick, pick),
+    st.tuples(st.just("void"), pick),
+    st.tuples(st.just("restore"), pick),
     st.tuples(st.just("delete"), pick),
     st.tuples(st.just("merge"), st.sampled_from(NAMES), st.sampled_from(NAMES)),
     st.tuples(st.just("import"), st.lists(seats, min_size=1, max_size=4), st.integers(0, 5)),
+    st.tuples(st.just("import again"), pick),
 )
 
 
@@ -111,21 +115,26 @@ class History:
             results = play.ordered_results()
             play.save_entry(results[seat % len(results)], counts(shells, pearls), results)
 
-    def unfinish(self, n: int, seat: int) -> None:
-        """A correction that leaves the play short of a seat's counts: back in progress."""
+    def refused_correction(self, n: int, seat: int) -> None:
+        """A correction that leaves a seat without its counts: refused, the play stays
+        finished and counted as it was."""
         play = self.chosen(n, status=Play.Status.FINISHED)
         if play is not None:
             results = play.ordered_results()
-            play.save_entry(results[seat % len(results)], {}, results)
+            with pytest.raises(InvalidInput), transaction.atomic():
+                play.save_entry(results[seat % len(results)], {}, results)
+            play.refresh_from_db()
+            assert play.status == Play.Status.FINISHED
 
-    def refinish(self, n: int) -> None:
-        play = self.chosen(n, status=Play.Status.IN_PROGRESS)
+    def void(self, n: int) -> None:
+        play = self.chosen(n, status=Play.Status.FINISHED)
         if play is not None:
-            results = play.ordered_results()
-            for result in results:
-                if not result.entry:
-                    play.save_entry(result, counts(1, 1), results)
-            play.finish()
+            play.void(self.user)
+
+    def restore(self, n: int) -> None:
+        play = self.chosen(n, status=Play.Status.VOIDED)
+        if play is not None:
+            play.restore()
 
     def delete(self, n: int) -> None:
         play = self.chosen(n)
@@ -160,6 +169,16 @@ class History:
         }
         exports.import_history(document, self.group, self.user)
 
+    def import_again(self, n: int) -> None:
+        """The file a play came in by, imported again: nothing comes back, a play taken out
+        of the history included (it stays as a tombstone)."""
+        play = self.chosen(n, group=self.group)
+        if play is not None:
+            document = exports.history_document(self.group, [play], timezone.now())
+            before = Play.objects.count()
+            exports.import_history(document, self.group, self.user)
+            assert Play.objects.count() == before
+
 
 @examples(60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(operations, min_size=1, max_size=10))
@@ -186,6 +205,16 @@ def test_the_operations_really_change_the_records(alice: Any) -> None:
     history.merge("Cleo", "Ben")
     assert Standing.objects.get(player__name="Ben").plays == 2
     assert not Player.objects.filter(name="Cleo").exists()
+    history.void(0)  # the first play, Ana's 9 and Ben's
+    assert (
+        Standing.objects.get(player__name="Ana").plays,
+        Standing.objects.get(player__name="Ben").plays,
+    ) == (1, 1)
+    history.import_again(0)  # its tombstone keeps it out
+    history.restore(0)
+    assert Standing.objects.get(player__name="Ana").plays == 2
+    history.refused_correction(0, 0)
+    assert Standing.objects.get(player__name="Ana").best == 9
     history.delete(0)
     assert Standing.objects.get(player__name="Ana").plays == 1
     assert_kept_equals_rebuild()

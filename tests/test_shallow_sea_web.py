@@ -648,7 +648,7 @@ class TestSpace:
         assert not GroupSealifeValue.objects.exists()
 
     def test_the_printed_values_boxes_take_what_a_tile_prints(self, client: Client) -> None:
-        body = client.get(space_url(start(), "R1C4")).content.decode()
+        body = client.get(space_url(start(client), "R1C4")).content.decode()
         for name in ("vp", "partial_vp"):
             assert re.search(rf'name="{name}" min="1" inputmode="numeric" max="10"', body)
 

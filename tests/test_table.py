@@ -405,15 +405,17 @@ class TestFinishingAndCorrections:
         play = self.finished_in_group(alice_client)
         url = f"/plays/{play.uuid}/players/1/tally/"
         alice_client.post(url, {"points": "20", "unplayed_tiles": "0"})
-        [correction] = Correction.objects.all()
-        assert (correction.result.name, correction.old_total, correction.new_total) == (
-            "Ben",
-            11,
-            20,
-        )
-        assert correction.by == "alice"
+        [correction] = Correction.objects.select_related("result")
+        assert correction.result is not None and correction.result.name == "Ben"
+        assert (correction.old_total, correction.new_total) == (11, 20)
+        assert (correction.by, correction.what) == ("alice", "Ben's entry")
+        assert correction.lines == {"points": [11, 20]}
         page = alice_client.get(f"/plays/{play.uuid}/result/").content.decode()
-        assert "Corrected by alice" in page and "Ben 11 → 20" in page
+        assert "Ben&#x27;s entry, by alice at " in page
+        assert (
+            "<strong>Ben</strong>: total 11 → 20" in page
+            and "<li>Point tokens: 11 → 20</li>" in page
+        )
 
     def test_the_seats_own_player_corrects_their_seat(
         self, alice_client: Client, group: Group, make_user: Any
