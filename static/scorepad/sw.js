@@ -173,7 +173,16 @@ self.addEventListener("message", (event) => {
   const { keep, refresh, forget: loggingOut, identity } = event.data || {};
   if (loggingOut) event.waitUntil(forget());
   if (typeof identity === "string" && identity) {
-    event.waitUntil(inTurn(() => becomes(identity, ++asked)));
+    // In the order the pages said it; and not at all from a page gone since (the login
+    // page, say, whose word arrives after the home page it led to was answered).
+    const asking = ++asked;
+    const from = event.source?.id;
+    event.waitUntil(
+      inTurn(async () => {
+        if (from && !(await self.clients.get(from))) return;
+        await becomes(identity, asking);
+      }),
+    );
   }
   if (!Array.isArray(keep) && !refresh) return;
   event.waitUntil(

@@ -100,6 +100,8 @@ def test_an_accounts_pages_are_not_shown_offline_once_it_is_gone(phones: Phones,
     # page she logged out or in to, or the table's next poll.
     until(page, "(path) => caches.match(path).then((kept) => kept === undefined)", result)
     assert page.request.get(result).status == 404  # online, for whoever it is now
+    if how == "another logs in":
+        kept_for_offline(page)  # Cleo's home, kept in the background once it was shown
 
     phone.context.set_offline(True)
     offline_page(page, result)
