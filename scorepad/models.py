@@ -806,9 +806,11 @@ class Play(models.Model):
         if not corrections:
             corrections.append((None, {}, None, None))
         user = by.user if by and by.user and by.user.is_authenticated else None
+        at = timezone.now()  # one change, however many seats it moved
         self.corrections.bulk_create(
             Correction(
                 play=self,
+                at=at,
                 result_id=pk,
                 by=by.name if by else "",
                 by_user=user,
@@ -1267,12 +1269,19 @@ class TablePhone(models.Model):
 
 
 def moved_lines(old: Result, new: Result) -> dict[str, list[Any]]:
-    """Each line of a seat's score whose points moved: a category by its key, a
-    tie-break as ``tiebreak-<key>`` (as the result page names them): [before, after]."""
+    """Each line of a seat's score on the result page whose points moved, [before,
+    after]: a round's subtotal as ``round-<n>``, a category by its key, a tie-break as
+    ``tiebreak-<key>``, and the seat's place as ``rank``."""
+
+    def rounds(result: Result) -> dict[str, Any]:
+        return {str(n): v for n, v in enumerate(result.extra.get("rounds", []), 1)}
+
     moved: dict[str, list[Any]] = {}
     for prefix, before, after in (
+        ("round-", rounds(old), rounds(new)),
         ("", old.breakdown, new.breakdown),
         ("tiebreak-", old.tiebreak, new.tiebreak),
+        ("", {"rank": old.rank}, {"rank": new.rank}),
     ):
         for key in dict.fromkeys([*before, *after]):
             if before.get(key) != after.get(key):
