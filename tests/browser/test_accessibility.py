@@ -29,10 +29,10 @@ def phones(request: pytest.FixtureRequest, browser: Browser, live_server) -> Ite
 def test_the_other_screens(phones: Phones, js: bool, scheme: Scheme) -> None:
     group = flows.accounts_in_a_group("Ana", "Ben")
     # Cleo, a guest of the group: she sat at a play in its history.
-    ana = User.objects.get(username="Ana")
+    owner = User.objects.get(username="Ana")
     counts = {name: {"shells": 2, "pearls": 0} for name in ("Ana", "Cleo")}
     tide_pool = {"players": ["Ana", "Cleo"], "entry": "counts", "counts": counts}
-    play_from_input("tide-pool", tide_pool, group=group, user=ana, finish=True)
+    play_from_input("tide-pool", tide_pool, group=group, user=owner, finish=True)
 
     guest = phones.open("guest", js=js, scheme=scheme)
     page = guest.page
