@@ -213,8 +213,8 @@ class CountInput(forms.NumberInput):
 
     template_name = "widgets/count.html"
 
-    def __init__(self, maximum: int | None, label: str, step: int = 1):
-        attrs: dict[str, Any] = {"min": 0, "inputmode": "numeric"}
+    def __init__(self, maximum: int | None, label: str, step: int = 1, *, minimum: int = 0):
+        attrs: dict[str, Any] = {"min": minimum, "inputmode": "numeric"}
         if maximum is not None:
             attrs["max"] = maximum
         if step != 1:

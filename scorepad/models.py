@@ -15,7 +15,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.db import connection, models, transaction
-from django.db.models import F
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.urls import reverse
 from django.utils import timezone
 
@@ -61,8 +61,14 @@ class Group(models.Model):
         return cast(T, caches["template_fragments"].get_or_set(key, work_out))
 
     def player_list(self) -> list[Player]:
-        """The group's players by name."""
-        return self.kept_until_changed("players", lambda: list(self.players.all()))
+        """The group's players by name: those with an account, and guests who sat at a
+        play in its history (one who only sat at unfinished or removed plays is no one's
+        to pick)."""
+        return self.kept_until_changed("players", lambda: list(self.listed_players()))
+
+    def listed_players(self) -> QuerySet[Player]:
+        counted = Q(user__isnull=False) | Q(results__play__status=Play.Status.FINISHED)
+        return self.players.filter(counted).distinct()
 
     def player_named(self, name: str) -> Player:
         """The group's player of that name, whatever its capitals; new if there is none."""
@@ -513,6 +519,13 @@ def _newer(key: tuple[date, int]) -> models.Q:
     return models.Q(played_on__gt=played_on) | models.Q(played_on=played_on, pk__gt=pk)
 
 
+def seats_at(play: OuterRef) -> Subquery:
+    """How many seats the play has, as a subquery: it leaves the query it is in ungrouped
+    (a count over a join would group it)."""
+    seats = Result.objects.filter(play=play).order_by().values("play")
+    return Subquery(seats.annotate(n=models.Count("pk")).values("n"))
+
+
 class PlayQuerySet(models.QuerySet["Play"]):
     def poll_state(self, play_id: uuid.UUID) -> PollState | None:
         """The play's version and whether it is finished; None if there is no such play.
@@ -560,7 +573,19 @@ class PlayQuerySet(models.QuerySet["Play"]):
         )
 
     def finished(self) -> PlayQuerySet:
+        """In the history: finished, and not taken out of it."""
         return self.filter(status=Play.Status.FINISHED)
+
+    def voided(self) -> PlayQuerySet:
+        return self.filter(status=Play.Status.VOIDED)
+
+    def not_voided(self) -> PlayQuerySet:
+        """Finished or still being played: every play but those taken out of the history."""
+        return self.exclude(status=Play.Status.VOIDED)
+
+    def contested(self) -> PlayQuerySet:
+        """The plays someone could win: two seats or more (records.CONTESTED)."""
+        return self.alias(seats=seats_at(OuterRef("pk"))).filter(seats__gte=records.CONTESTED)
 
     def with_results(self) -> PlayQuerySet:
         """Each play's results and players in one more query; entries are left out,
@@ -576,6 +601,9 @@ class Play(models.Model):
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", "In progress"
         FINISHED = "finished", "Finished"
+        # Taken out of the history (scored twice, say): kept as a tombstone, so the same
+        # file imported again does not bring it back; an owner may restore it.
+        VOIDED = "voided", "Removed from the history"
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     game = models.CharField(max_length=40)
@@ -599,6 +627,11 @@ class Play(models.Model):
     seats_may_finish = models.BooleanField(default=False)  # once every seat is done
     # Goes up with every change a phone at the table should see (its polls compare it).
     version = models.PositiveIntegerField(default=0)
+    # Who took it out of the history, and when (status VOIDED).
+    voided = models.DateTimeField(null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     # A guest play's host key: its host link carries it, the host's session keeps it
     # (scorepad/table.py). Never the join code, nor anything a joining phone is sent.
     host_key = models.CharField(max_length=64, default=new_host_key, editable=False)
@@ -635,7 +668,14 @@ class Play(models.Model):
 
     @property
     def is_finished(self) -> bool:
-        return self.status == self.Status.FINISHED
+        """Over: finished, whether in the history or taken out of it (voided)."""
+        return self.status != self.Status.IN_PROGRESS
+
+    @property
+    def is_contested(self) -> bool:
+        """Whether someone could win it (records.CONTESTED): a solo play has nobody to
+        beat, so its seat is no winner. Reads the results prefetched, where they are."""
+        return len(self.results.all()) >= records.CONTESTED
 
     def is_visible_to(self, user: Any) -> bool:
         """A play outside any group is reached by its unguessable link alone."""
@@ -724,8 +764,13 @@ class Play(models.Model):
         return {p.name: p.total - before[p.name] for p in with_it.players}
 
     def validate(self, state: PlayState) -> None:
-        """Raise InvalidInput unless the game, as it would stand, still holds together."""
-        self._parse_partial(self.game_input(state))
+        """Raise InvalidInput unless the game, as it would stand, still holds together:
+        a finished play as strictly as when it was finished (a correction never sends it
+        back in progress), before anything is written."""
+        if self.is_finished:
+            self.codec.final_sheet(state)
+        else:
+            self._parse_partial(self.game_input(state))
 
     def _parse_partial(self, data: dict[str, Any]) -> Any:
         """The game's ``parse(data, partial=True)``. The last input that parsed is kept
@@ -743,33 +788,39 @@ class Play(models.Model):
         self.__dict__["_parsed"] = (key, parsed)
         return parsed
 
-    def _changed(self, by: Actor | None, seat: Result | None = None) -> None:
-        """Stored results follow every change: a finished play is scored again at once
-        and stays in the history (one that no longer adds up goes back to in progress),
-        and the change is recorded: who, when, each seat's total before and after."""
+    def _changed(self, by: Actor | None, seat: Result | None = None, what: str = "") -> None:
+        """Stored results follow every change. A finished play is scored again at once
+        (``validate`` refused any change after which it would not be), and every change
+        to it is recorded (a ``Correction``): who, when, what (``what``), which seats'
+        lines moved and how; a change that moved no point is recorded too."""
         if not self.is_finished:
             self.touch()
             return
-        before = dict(self.results.values_list("pk", "total"))
-        try:
-            with transaction.atomic():
-                self.finish()
-        except InvalidInput:
-            # Back in progress, the play no longer counts in the records.
-            records.withdraw(Play.objects.filter(pk=self.pk))
-            self.touch(status=self.Status.IN_PROGRESS)
-        after = dict(self.results.values_list("pk", "total")) if self.is_finished else {}
-        changed = [pk for pk in before if after.get(pk) != before[pk] or (seat and pk == seat.pk)]
+        before = {r.pk: r for r in self.results.all()}
+        self.finish()
+        corrections: list[tuple[int | None, dict[str, Any], int | None, int | None]] = []
+        for new in self.results.all():
+            old = before[new.pk]
+            lines = moved_lines(old, new)
+            if lines or (seat is not None and seat.pk == new.pk):
+                corrections.append((new.pk, lines, old.total, new.total))
+        if not corrections:
+            corrections.append((None, {}, None, None))
+        user = by.user if by and by.user and by.user.is_authenticated else None
+        at = timezone.now()  # one change, however many seats it moved
         self.corrections.bulk_create(
             Correction(
                 play=self,
+                at=at,
                 result_id=pk,
                 by=by.name if by else "",
-                by_user=by.user if by and by.user and by.user.is_authenticated else None,
-                old_total=before[pk],
-                new_total=after.get(pk),
+                by_user=user,
+                what=what[:200],
+                lines=lines,
+                old_total=old_total,
+                new_total=new_total,
             )
-            for pk in changed
+            for pk, lines, old_total, new_total in corrections
         )
         self.touch()
 
@@ -808,15 +859,17 @@ class Play(models.Model):
         results: list[Result],
         *,
         by: Actor | None = None,
+        what: str = "",
     ) -> None:
         """Keep one player's entry if the game still holds together with it; raises
-        InvalidInput and saves nothing when it does not."""
+        InvalidInput and saves nothing when it does not. ``what`` says, for the record
+        of corrections, which part changed (by default: the seat's entry)."""
         if not self._first_time(by, result.position) or entry == result.entry:
             return
         self.validate(self.state(results).with_entry(result.name, entry))
         result.entry = entry
         result.save(update_fields=["entry", "written_by", "written_made"])
-        self._changed(by, result)
+        self._changed(by, result, what or f"{result.name}'s entry")
 
     @transaction.atomic
     def save_part(
@@ -828,6 +881,7 @@ class Play(models.Model):
         base: str | None = None,
         editor: str = "",
         by: Actor | None = None,
+        what: str = "",
     ) -> None:
         """Save one part of one player's entry (a round's reef, a final tally).
 
@@ -861,7 +915,8 @@ class Play(models.Model):
         fresh.written_made = {k: v for k, v in fresh.written_made.items() if k != key}
         if made is not None:
             fresh.written_made[key] = made
-        self.save_entry(fresh, with_entry_part(fresh.entry, path, value), results, by=by)
+        entry = with_entry_part(fresh.entry, path, value)
+        self.save_entry(fresh, entry, results, by=by, what=what)
         result.entry, result.written_by = fresh.entry, fresh.written_by
 
     @transaction.atomic
@@ -885,7 +940,9 @@ class Play(models.Model):
         return results
 
     @transaction.atomic
-    def add_event(self, data: dict[str, Any], *, by: Actor | None = None) -> PlayEvent | None:
+    def add_event(
+        self, data: dict[str, Any], *, by: Actor | None = None, what: str = ""
+    ) -> PlayEvent | None:
         """Append to the log, stored at once (with the seat whose phone added it);
         raises InvalidInput and stores nothing when the event does not fit the game.
         None for a change that was applied before."""
@@ -896,7 +953,7 @@ class Play(models.Model):
         self.validate(self.state(events=events).with_events([*(e.data for e in events), data]))
         seq = events[-1].seq + 1 if events else 1
         event = self.events.create(seq=seq, data=data, seat=by.seat if by else None)
-        self._changed(by)
+        self._changed(by, what=what or "An event added to the log")
         return event
 
     @transaction.atomic
@@ -907,6 +964,7 @@ class Play(models.Model):
         *,
         base: str | None = None,
         by: Actor | None = None,
+        what: str = "",
     ) -> None:
         """Correct an earlier event; every total after it is recomputed from the log.
 
@@ -924,10 +982,10 @@ class Play(models.Model):
         self.validate(self.state(events=events).with_events(trial))
         event.data = data
         event.save(update_fields=["data"])
-        self._changed(by)
+        self._changed(by, what=what or f"Event {event.seq} of the log changed")
 
     @transaction.atomic
-    def remove_event(self, event: PlayEvent, *, by: Actor | None = None) -> None:
+    def remove_event(self, event: PlayEvent, *, by: Actor | None = None, what: str = "") -> None:
         """Take one event out of the log (undo is removing the last one)."""
         Play.objects.select_for_update().get(pk=self.pk)
         if not self._first_time(by, None):
@@ -935,7 +993,7 @@ class Play(models.Model):
         events = self.logged_events()
         self.validate(self.state(events=events).with_events([e.data for e in events if e != event]))
         event.delete()
-        self._changed(by)
+        self._changed(by, what=what or f"Event {event.seq} taken out of the log")
 
     @transaction.atomic
     def move_to_group(self, group: Group, user: Any) -> None:
@@ -953,6 +1011,23 @@ class Play(models.Model):
                 guest.delete()
         self.touch(group=group, recorded_by=user)
         records.count(this)
+
+    @transaction.atomic
+    def void(self, user: Any) -> None:
+        """Take this finished play out of its group's history, its stats and records: it
+        stays, as a tombstone, and an owner may restore it."""
+        records.withdraw(Play.objects.filter(pk=self.pk))
+        self.touch(status=self.Status.VOIDED, voided=timezone.now(), voided_by=user)
+
+    @transaction.atomic
+    def restore(self) -> None:
+        """A voided play back in its group's history."""
+        self.touch(status=self.Status.FINISHED, voided=None, voided_by=None)
+        records.count(Play.objects.filter(pk=self.pk))
+
+    @property
+    def is_voided(self) -> bool:
+        return self.status == self.Status.VOIDED
 
     # --- Changes sent from a phone, applied once ------------------------------------------
     def has_applied(self, by: Actor | None, seat: int | None) -> bool:
@@ -1194,12 +1269,39 @@ class TablePhone(models.Model):
         return f"Phone at {self.play} ({self.result or 'watching'})"
 
 
+def moved_lines(old: Result, new: Result) -> dict[str, list[Any]]:
+    """Each line of a seat's score on the result page whose points moved, [before,
+    after]: a round's subtotal as ``round-<n>``, a category by its key, a tie-break as
+    ``tiebreak-<key>``, and the seat's place as ``rank``."""
+
+    def rounds(result: Result) -> dict[str, Any]:
+        return {str(n): v for n, v in enumerate(result.extra.get("rounds", []), 1)}
+
+    moved: dict[str, list[Any]] = {}
+    for prefix, before, after in (
+        ("round-", rounds(old), rounds(new)),
+        ("", old.breakdown, new.breakdown),
+        ("tiebreak-", old.tiebreak, new.tiebreak),
+        ("", {"rank": old.rank}, {"rank": new.rank}),
+    ):
+        for key in dict.fromkeys([*before, *after]):
+            if before.get(key) != after.get(key):
+                moved[f"{prefix}{key}"] = [before.get(key), after.get(key)]
+    return moved
+
+
 class Correction(models.Model):
-    """A change to a finished play: who made it and when, and a seat's total before and
-    after (None after: the play no longer adds up and is being entered again)."""
+    """A change to a finished play: who made it and when, what they changed, and for a
+    seat whose score moved, each line's points before and after (``lines``: {line key:
+    [before, after]}) and its total; a change to the log that moved no point is recorded
+    too, with no seat."""
 
     play = models.ForeignKey(Play, models.CASCADE, related_name="corrections")
-    result = models.ForeignKey(Result, models.CASCADE, related_name="corrections")
+    result = models.ForeignKey(
+        Result, models.CASCADE, null=True, blank=True, related_name="corrections"
+    )
+    what = models.CharField(max_length=200, blank=True)
+    lines = models.JSONField(default=dict, blank=True)
     by = models.CharField(max_length=100, blank=True)
     by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
@@ -1212,7 +1314,7 @@ class Correction(models.Model):
         ordering = ["at", "pk"]
 
     def __str__(self) -> str:
-        return f"{self.by or 'Someone'} corrected {self.result} at {self.at}"
+        return f"{self.by or 'Someone'} corrected {self.result or self.play} at {self.at}"
 
 
 class Standing(models.Model):
@@ -1224,6 +1326,9 @@ class Standing(models.Model):
     game = models.CharField(max_length=40)
     mode = models.CharField(max_length=20)
     plays = models.PositiveIntegerField(default=0)
+    # The plays someone else sat at too (records.CONTESTED): the plays that could be won,
+    # what a win rate divides by. A solo play counts in ``plays`` alone.
+    contested = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)  # a shared first place is a win for each
     points = models.BigIntegerField(default=0)  # the totals added up, for the average
     best = models.IntegerField(null=True, blank=True)
@@ -1263,7 +1368,8 @@ class Rivalry(models.Model):
 
 class GameTally(models.Model):
     """A group's finished plays of one game (kept as Standing is): how many, the result
-    holding the best total (the earliest play's, where several do) and the latest play."""
+    holding the best total (the earliest play's, where several do; a solo play's too)
+    and the latest contested play, whose winners the group page names."""
 
     group = models.ForeignKey(Group, models.CASCADE, related_name="tallies")
     game = models.CharField(max_length=40)
@@ -1271,7 +1377,9 @@ class GameTally(models.Model):
     # SET_NULL, not CASCADE: the tally outlives the row it points at for the moment a
     # deletion takes, records.withdraw having pointed it elsewhere already.
     best = models.ForeignKey(Result, models.SET_NULL, null=True, blank=True, related_name="+")
-    latest = models.ForeignKey(Play, models.SET_NULL, null=True, blank=True, related_name="+")
+    latest_contested = models.ForeignKey(
+        Play, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         constraints = [

@@ -1,9 +1,9 @@
 """The records the group and player pages show, kept in tables rather than recomputed.
 
-``Standing`` (a player's plays, wins, points, best and most recent plays of one game in
-one mode), ``Rivalry`` (two players' plays together) and ``GameTally`` (a group's plays of
-one game, its best result and latest play) change in the same transaction as the plays
-they count. Whatever changes a finished play's results (finished again after a
+``Standing`` (a player's plays, contested plays, wins, points, best and most recent plays
+of one game in one mode), ``Rivalry`` (two players' plays together) and ``GameTally`` (a
+group's plays of one game, its best result and latest contested play) change in the same
+transaction as the plays they count. Whatever changes a finished play's results (finished again after a
 correction, deleted, merged into another player, moved into a group) first takes its
 plays out of the records as they are stored (``withdraw``), then counts them again once
 changed (``count``); an import counts what it wrote (``count_seats``, from the rows it
@@ -12,6 +12,14 @@ the records they touch in three, and written back in bulk. ``rebuild`` works the
 out from every finished play instead, on its own (aggregates in the database, not the
 code above): ``manage.py rebuild_records``, a restore, and the tests' yardstick.
 
+Solo plays are not wins. A play is *contested* when it has ``CONTESTED`` seats or more:
+someone could win it. A play with one seat has nobody to beat, so its seat is neither a
+win nor a play that could have been won: wins, win rates (wins over contested plays),
+head to head and a game's latest winners count contested plays only. Its score counts
+wherever scores do: a standing's plays, points (the average), best and recent plays (the
+charts), a game's plays and best result, the solo ladder. The seats given to ``_apply``
+are always whole plays (every seat of each), so a play's seats are counted from them.
+
 The group page reads a group's standings through their players (``player__group``): a
 group's players only ever sit at the group's own plays (``start_play``, ``move_to_group``,
 the import and a merge all keep to the group).
@@ -19,7 +27,7 @@ the import and a merge all keep to the group).
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -28,13 +36,24 @@ from typing import Any
 from uuid import uuid4
 
 from django.db import transaction
-from django.db.models import Count, F, Max, Q, QuerySet, Sum, Window
+from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Sum, Window
 from django.db.models.functions import Coalesce, RowNumber
 
-from scorepad.models import GameTally, Group, Play, Player, Result, Rivalry, Standing
+from scorepad.models import (
+    GameTally,
+    Group,
+    Play,
+    Player,
+    Result,
+    Rivalry,
+    Standing,
+    seats_at,
+)
 
 # The plays a player page's chart shows of each game: the most recent ones.
 RECENT = 30
+# The seats a play needs for someone to win it: a solo play has nobody to beat.
+CONTESTED = 2
 
 
 @dataclass(frozen=True)
@@ -113,6 +132,7 @@ class _Part:
     """What some seats add to (or take from) one standing."""
 
     plays: int = 0
+    contested: int = 0
     wins: int = 0
     points: int = 0
     best: int | None = None
@@ -129,9 +149,15 @@ def _apply(seats: list[Seat], sign: int) -> None:
         return
     _lock(seats)
     plays = {s.play for s in seats}
-    _standings(seats, sign, plays)
+    contested = _contested(seats)
+    _standings(seats, sign, plays, contested)
     _rivalries(seats, sign)
-    _tallies([s for s in seats if s.group is not None], sign, plays)
+    _tallies([s for s in seats if s.group is not None], sign, plays, contested)
+
+
+def _contested(seats: list[Seat]) -> set[int]:
+    """The plays among ``seats`` (whole plays) that someone could win."""
+    return {play for play, n in Counter(s.play for s in seats).items() if n >= CONTESTED}
 
 
 def _lock(seats: list[Seat]) -> None:
@@ -147,12 +173,14 @@ def _lock(seats: list[Seat]) -> None:
         list(Player.objects.select_for_update().filter(pk__in=players).order_by("pk").values("pk"))
 
 
-def _standings(seats: list[Seat], sign: int, plays: set[int]) -> None:
+def _standings(seats: list[Seat], sign: int, plays: set[int], contested: set[int]) -> None:
     parts: dict[tuple[int, str, str], _Part] = defaultdict(_Part)
     for s in seats:
         part = parts[(s.player, s.game, s.mode)]
         part.plays += 1
-        part.wins += s.rank == 1
+        if s.play in contested:
+            part.contested += 1
+            part.wins += s.rank == 1
         part.points += s.total or 0
         part.best = _best(part.best, s.total)
         part.recent.append(s.point)
@@ -172,6 +200,7 @@ def _standings(seats: list[Seat], sign: int, plays: set[int]) -> None:
         else:
             changed.append(standing)
         standing.plays += sign * part.plays
+        standing.contested += sign * part.contested
         standing.wins += sign * part.wins
         standing.points += sign * part.points
         if sign > 0:
@@ -190,7 +219,9 @@ def _standings(seats: list[Seat], sign: int, plays: set[int]) -> None:
         if any(point[2] in plays for point in standing.recent):
             standing.recent = _recent(mine)
     Standing.objects.bulk_create(new)
-    Standing.objects.bulk_update(changed, ["plays", "wins", "points", "best", "recent"])
+    Standing.objects.bulk_update(
+        changed, ["plays", "contested", "wins", "points", "best", "recent"]
+    )
     Standing.objects.filter(pk__in=gone).delete()
 
 
@@ -252,7 +283,7 @@ BEST_ORDER = ["-total", "play__played_on", "play__created", "play_id", "position
 LATEST_ORDER = ["-played_on", "-created", "-id"]
 
 
-def _tallies(seats: list[Seat], sign: int, plays: set[int]) -> None:
+def _tallies(seats: list[Seat], sign: int, plays: set[int], contested: set[int]) -> None:
     by_game: dict[tuple[int, str], list[Seat]] = defaultdict(list)
     for s in seats:
         assert s.group is not None
@@ -263,7 +294,7 @@ def _tallies(seats: list[Seat], sign: int, plays: set[int]) -> None:
         (t.group_id, t.game): t
         for t in GameTally.objects.filter(
             group_id__in={key[0] for key in by_game}, game__in={key[1] for key in by_game}
-        ).select_related("best__play", "latest")
+        ).select_related("best__play", "latest_contested")
     }
     new, changed, gone = [], [], []
     for (group, game), mine in by_game.items():
@@ -281,9 +312,10 @@ def _tallies(seats: list[Seat], sign: int, plays: set[int]) -> None:
             top = min(scored, key=_best_order, default=None)
             if top is not None and (tally.best is None or _best_order(top) < _holding(tally)):
                 tally.best_id = top.result or _result_id(top)
-            newest = max(mine, key=_latest_order)
-            if tally.latest is None or _latest_order(newest) > _latest(tally.latest):
-                tally.latest_id = newest.play
+            newest = max((s for s in mine if s.play in contested), key=_latest_order, default=None)
+            latest = tally.latest_contested
+            if newest is not None and (latest is None or _latest_order(newest) > _latest(latest)):
+                tally.latest_contested_id = newest.play
             continue
         if tally.plays <= 0:
             changed.remove(tally)
@@ -293,10 +325,10 @@ def _tallies(seats: list[Seat], sign: int, plays: set[int]) -> None:
         if tally.best is not None and tally.best.play_id in plays:
             results = _finished().filter(play__in=theirs, total__isnull=False)
             tally.best = results.order_by(*BEST_ORDER).first()
-        if tally.latest_id in plays:
-            tally.latest = theirs.order_by(*LATEST_ORDER).first()
+        if tally.latest_contested_id in plays:
+            tally.latest_contested = theirs.contested().order_by(*LATEST_ORDER).first()
     GameTally.objects.bulk_create(new)
-    GameTally.objects.bulk_update(changed, ["plays", "best", "latest"])
+    GameTally.objects.bulk_update(changed, ["plays", "best", "latest_contested"])
     GameTally.objects.filter(pk__in=gone).delete()
 
 
@@ -338,11 +370,14 @@ def rebuild() -> None:
     for row in points.values_list(*SEAT_FIELDS):
         seat = Seat(*row)
         recent[(seat.player, seat.game, seat.mode)].append(seat.point)
+    contested = Q(seats__gte=CONTESTED)
     rows = (
-        finished.values(*key)
+        finished.alias(seats=seats_at(OuterRef("play_id")))
+        .values(*key)
         .annotate(
             plays=Count("id"),
-            wins=Count("id", filter=Q(rank=1)),
+            contested=Count("id", filter=contested),
+            wins=Count("id", filter=contested & Q(rank=1)),
             points=Coalesce(Sum("total"), 0),
             best=Max("total"),
         )
@@ -354,6 +389,7 @@ def rebuild() -> None:
             game=row["play__game"],
             mode=row["play__mode"],
             plays=row["plays"],
+            contested=row["contested"],
             wins=row["wins"],
             points=row["points"],
             best=row["best"],
@@ -408,14 +444,13 @@ def _rebuild_tallies() -> None:
         tallies[(group, game)].best_id = pk
     latest = [F(f[1:]).desc() for f in LATEST_ORDER]
     newest = (
-        plays.annotate(
-            n=Window(RowNumber(), partition_by=[F("group_id"), F("game")], order_by=latest)
-        )
+        plays.contested()
+        .annotate(n=Window(RowNumber(), partition_by=[F("group_id"), F("game")], order_by=latest))
         .filter(n=1)
         .values_list("group_id", "game", "pk")
     )
     for group, game, pk in newest:
-        tallies[(group, game)].latest_id = pk
+        tallies[(group, game)].latest_contested_id = pk
     GameTally.objects.bulk_create(tallies.values())
 
 
@@ -424,7 +459,14 @@ def snapshot() -> dict[str, Any]:
     equal when the records are (the tests compare the kept ones with a rebuild)."""
     return {
         "standings": {
-            (s.player_id, s.game, s.mode): (s.plays, s.wins, s.points, s.best, s.recent)
+            (s.player_id, s.game, s.mode): (
+                s.plays,
+                s.contested,
+                s.wins,
+                s.points,
+                s.best,
+                s.recent,
+            )
             for s in Standing.objects.all()
         },
         "rivalries": {
@@ -432,7 +474,8 @@ def snapshot() -> dict[str, Any]:
             for r in Rivalry.objects.all()
         },
         "tallies": {
-            (t.group_id, t.game): (t.plays, t.best_id, t.latest_id) for t in GameTally.objects.all()
+            (t.group_id, t.game): (t.plays, t.best_id, t.latest_contested_id)
+            for t in GameTally.objects.all()
         },
     }
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from games.contract import Explanation, InvalidInput, Sheet, tied_totals
@@ -207,3 +208,47 @@ def points_chart(play: Play, by_rank: Sequence[Result]) -> StackedBars | None:
             for r in by_rank
         ]
     )
+
+
+@dataclass(frozen=True)
+class SeatMoved:
+    """One seat's score as a correction moved it: each line before and after (in the
+    game's words), and its total if that moved."""
+
+    name: str
+    lines: list[tuple[str, Any, Any]]
+    total: tuple[int | None, int | None] | None
+
+
+@dataclass(frozen=True)
+class CorrectionShown:
+    """One change to a finished play as the result page lists it: who, when, what, and
+    the seats whose score it moved (none: it moved no point)."""
+
+    by: str
+    at: datetime
+    what: str
+    seats: list[SeatMoved]
+
+
+def line_label(labels: Mapping[str, str], key: str) -> str:
+    number = key.removeprefix("round-")
+    return f"Round {number}" if number != key else labels.get(key, key)
+
+
+def corrections(play: Play) -> list[CorrectionShown]:
+    """The play's corrections, a change at a time (its rows share who, when and what)."""
+    info = play.info
+    labels = {c.key: c.label for c in info.categories}
+    labels |= {f"tiebreak-{t.key}": f"Tie-break: {t.label}" for t in info.tiebreaks}
+    labels["rank"] = "Place"
+    shown: list[CorrectionShown] = []
+    for c in play.corrections.select_related("result__player"):
+        if not shown or (shown[-1].at, shown[-1].by, shown[-1].what) != (c.at, c.by, c.what):
+            shown.append(CorrectionShown(c.by, c.at, c.what, []))
+        if c.result is not None:
+            lines = [(line_label(labels, key), old, new) for key, (old, new) in c.lines.items()]
+            moved = c.old_total != c.new_total
+            total = (c.old_total, c.new_total) if moved else None
+            shown[-1].seats.append(SeatMoved(c.result.name, lines, total))
+    return shown

@@ -2,6 +2,8 @@
 
 Read from the records kept as plays change (scorepad/records.py), so a page costs the
 same few queries, each reading a row per game and player, however many plays there are.
+A win rate is wins over contested plays: a solo play is no win and no play that could
+have been won (records.CONTESTED), though its score counts in the average and best.
 """
 
 from __future__ import annotations
@@ -24,13 +26,14 @@ class PlayerRecord:
     name: str
     player_id: int
     plays: int
+    contested: int  # the plays that could be won: not the solo ones
     wins: int
     average: float
     best: int | None
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.plays if self.plays else 0.0
+        return self.wins / self.contested if self.contested else 0.0
 
 
 @dataclass
@@ -49,19 +52,25 @@ class GroupRecords(list[GameRecord]):
     @cached_property
     def wins_chart(self) -> BarChart | None:
         """Who wins most in the group: each player's wins over every game, most first
-        (the first ``MOST_WINNERS`` of them), from the records already read."""
+        (the first ``MOST_WINNERS`` of them), from the records already read; out of the
+        plays they could have won, so a player who only played solo is not in it."""
         names: dict[int, str] = {}
         wins: Counter[int] = Counter()
-        plays: Counter[int] = Counter()
+        contested: Counter[int] = Counter()
         for record in self:
             for row in record.players:
-                names[row.player_id] = row.name
-                wins[row.player_id] += row.wins
-                plays[row.player_id] += row.plays
-        ranked = sorted(names, key=lambda p: (-wins[p], -plays[p], names[p]))[:MOST_WINNERS]
+                if row.contested:
+                    names[row.player_id] = row.name
+                    wins[row.player_id] += row.wins
+                    contested[row.player_id] += row.contested
+        ranked = sorted(names, key=lambda p: (-wins[p], -contested[p], names[p]))[:MOST_WINNERS]
         return bar_chart(
             [
-                (names[p], wins[p], f"{wins[p]} of {plays[p]} · {round(100 * wins[p] / plays[p])}%")
+                (
+                    names[p],
+                    wins[p],
+                    f"{wins[p]} of {contested[p]} · {round(100 * wins[p] / contested[p])}%",
+                )
                 for p in ranked
             ],
             axis_label="wins, all games",
@@ -83,7 +92,13 @@ def group_records(group: Group) -> GroupRecords:
     rows = (
         Standing.objects.filter(player__group=group)
         .values("game", "player_id", "player__name")
-        .annotate(plays=Sum("plays"), wins=Sum("wins"), points=Sum("points"), best=Max("best"))
+        .annotate(
+            plays=Sum("plays"),
+            contested=Sum("contested"),
+            wins=Sum("wins"),
+            points=Sum("points"),
+            best=Max("best"),
+        )
         .order_by("game", "-wins", "player__name")
     )
     players: dict[str, list[PlayerRecord]] = defaultdict(list)
@@ -93,14 +108,16 @@ def group_records(group: Group) -> GroupRecords:
                 row["player__name"],
                 row["player_id"],
                 row["plays"],
+                row["contested"],
                 row["wins"],
                 row["points"] / row["plays"],
                 row["best"],
             )
         )
-    # Every winner of each game's most recent play (a shared win names them all).
+    # Every winner of each game's most recent contested play (a shared win names them all).
     latest: dict[str, list[Result]] = defaultdict(list)
-    winners = Result.objects.filter(play__in=[t.latest_id for t in tallies if t.latest_id], rank=1)
+    contests = [t.latest_contested_id for t in tallies if t.latest_contested_id]
+    winners = Result.objects.filter(play__in=contests, rank=1)
     for r in winners.select_related("player", "play").defer("entry").order_by("position"):
         latest[r.play.game].append(r)
     return GroupRecords(
@@ -129,26 +146,33 @@ class Rival:
 @dataclass
 class PlayerPage:
     plays: int
+    contested: int
     wins: int
     games: list[tuple[str, PlayerRecord]]
     rivals: list[Rival]
     charts: list[tuple[str, LineChart | None]]
 
     @property
+    def solo(self) -> int:
+        return self.plays - self.contested
+
+    @property
     def win_rate(self) -> float:
-        return self.wins / self.plays if self.plays else 0.0
+        return self.wins / self.contested if self.contested else 0.0
 
     @cached_property
     def win_rates(self) -> BarChart | None:
-        """The share of each game's plays the player won."""
+        """The share of each game's contested plays the player won (a game played only
+        solo has nothing to show)."""
         return bar_chart(
             [
                 (
                     name,
                     100 * row.win_rate,
-                    f"{round(100 * row.win_rate)}% · {row.wins} of {row.plays}",
+                    f"{round(100 * row.win_rate)}% · {row.wins} of {row.contested}",
                 )
                 for name, row in self.games
+                if row.contested
             ],
             high=100,
             unit="%",
@@ -179,10 +203,10 @@ def player_page(player: Player) -> PlayerPage:
         plays = sum(s.plays for s in kept)
         best = max((s.best for s in kept if s.best is not None), default=None)
         average = sum(s.points for s in kept) / plays
+        contested = sum(s.contested for s in kept)
         wins = sum(s.wins for s in kept)
-        games.append(
-            (names[slug], PlayerRecord(player.name, player.pk, plays, wins, average, best))
-        )
+        record = PlayerRecord(player.name, player.pk, plays, contested, wins, average, best)
+        games.append((names[slug], record))
         # Each mode keeps its own most recent plays: the game's are the newest of those.
         points = sorted((p for s in kept for p in s.recent), key=records.point_key)
         name = names[slug]
@@ -192,6 +216,7 @@ def player_page(player: Player) -> PlayerPage:
         charts.append((name, line_chart([(p[0], p[3]) for p in shown])))
     return PlayerPage(
         plays=sum(s.plays for s in standings),
+        contested=sum(s.contested for s in standings),
         wins=sum(s.wins for s in standings),
         games=games,
         rivals=sorted(rivals, key=lambda r: (-r.together, r.name)),

@@ -149,6 +149,16 @@ class Access:
         return self.play.is_finished and self.play.group_id is not None
 
     @property
+    def may_void(self) -> bool:
+        """Take a play out of its group's history: whoever recorded it, or an owner."""
+        in_it = self.in_history and not self.play.is_voided
+        return in_it and (self.is_recorder or self.is_owner)
+
+    @property
+    def may_restore(self) -> bool:
+        return self.play.is_voided and self.is_owner
+
+    @property
     def may_run_the_table(self) -> bool:
         """Close or open joining, release or hand over seats: the host, until the end."""
         return self.is_host and not self.play.is_finished
@@ -165,7 +175,10 @@ class Access:
 
     def may_correct(self, result: Result | None = None) -> bool:
         """A play kept in a group's history is corrected by whoever recorded it, an
-        owner of the group, or the seat's own player (or the phone holding that seat)."""
+        owner of the group, or the seat's own player (or the phone holding that seat);
+        one taken out of it by nobody, until an owner restores it."""
+        if self.play.is_voided:
+            return False
         if self.is_recorder or self.is_owner:
             return True
         if result is None:

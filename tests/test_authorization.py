@@ -1,7 +1,8 @@
 """Who may do what, as docs/security.md's table "Who may do what to a play" says it:
 every persona against every URL and action the site and the games' pads know, in every
-state of a play (a guest play in progress and finished, a group's play in progress and
-finished in its history), each answer as expected and nothing changed when refused.
+state of a play (a guest play in progress and finished, a group's play in progress,
+finished in its history, and taken out of it), each answer as expected and nothing
+changed when refused.
 
 The personas include what ended a right: a member who logged out on the phone she had
 taken a seat with, a member an owner removed, and an outsider who logged in on a
@@ -59,7 +60,7 @@ def quiet_refusals() -> Iterator[None]:
     logger.setLevel(level)
 
 
-STATES = ("guest", "guest_finished", "group", "history")
+STATES = ("guest", "guest_finished", "group", "history", "removed")
 
 # Who asks. "seated" holds seat 1 of every play, "watching" joined without a seat, both
 # signed out; "host_key" and "host_signed_in" hold every guest play's host key, the
@@ -81,18 +82,19 @@ SIGNED_OUT = {"visitor", "watching", "seated", "host_key", "logged_out"}
 
 # What a request may do, by kind: read a play, change a seat (0 or 1), add to the log,
 # change a logged event, run the table, leave a seat, finish, save a guest play to a
-# group, delete a play, open a host link, join with the code.
-READ, SEAT0, SEAT1, LOG, EVENT, RUN, LEAVE, FINISH, SAVE, DELETE, HOST, JOIN = (
-    "read seat0 seat1 log event run leave finish save delete host join".split()
+# group, take a play out of the history and restore it, open a host link, join with the
+# code.
+READ, SEAT0, SEAT1, LOG, EVENT, RUN, LEAVE, FINISH, SAVE, VOID, RESTORE, HOST, JOIN = (
+    "read seat0 seat1 log event run leave finish save void restore host join".split()
 )
 
 
 def is_group(state: str) -> bool:
-    return state in ("group", "history")
+    return state in ("group", "history", "removed")
 
 
 def is_finished(state: str) -> bool:
-    return state in ("guest_finished", "history")
+    return state in ("guest_finished", "history", "removed")
 
 
 def readers(state: str) -> set[str]:
@@ -115,6 +117,10 @@ def allowed(kind: str, state: str) -> set[str]:
     match kind:
         case "read":
             return readers(state)
+        case "restore":
+            return {"owner"} if state == "removed" else set()
+        case _ if state == "removed":
+            return set()  # out of the history: nobody changes it until it is restored
         case "seat0" | "seat1" if state == "history":
             return correctors | ({"own_player"} if kind == SEAT0 else {"seated"})
         case "seat0" | "seat1":
@@ -137,8 +143,8 @@ def allowed(kind: str, state: str) -> set[str]:
             return hosts(state)
         case "save":
             return set() if is_group(state) else {"host_signed_in"}
-        case "delete":
-            return correctors if is_group(state) else set()
+        case "void":
+            return correctors if state == "history" else set()
         case "host":
             return set() if is_group(state) else set(PERSONAS)
         case "join":  # the code, except for someone removed from the play's group
@@ -159,8 +165,6 @@ def expected(kind: str, state: str, persona: str, *, login: bool) -> str:
         return "404"  # the group to save into is none of theirs
     if kind in (HOST, JOIN) or persona not in readers(state):
         return "404"
-    if kind == DELETE and not is_group(state):
-        return "403"
     return "403"
 
 
@@ -181,7 +185,8 @@ PLAY_URLS = (
     Row("result", READ),
     Row("finish", FINISH, "post"),
     Row("save_play", SAVE, "post", login=True),
-    Row("delete_play", DELETE, "post", login=True),
+    Row("void_play", VOID, "post", login=True),
+    Row("restore_play", RESTORE, "post", login=True),
 )
 TABLE_ACTIONS = {
     "close": RUN,
@@ -351,6 +356,9 @@ def build(state: str) -> World:
             except InvalidInput:
                 assert play not in games, f"{play.game}'s worked example does not finish"
                 del rows[play]  # a sample left unfinished (a blank paper pad): not this state
+    if state == "removed":
+        for play in rows:
+            play.void(people["alice"])
     ivy = Group.objects.get(name="Ivy's table")
     for play, its_rows in rows.items():
         # Each game draws its own screens of a play: read on every play.

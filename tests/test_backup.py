@@ -179,7 +179,10 @@ def change_everything(group: Group) -> None:
     reef = plays["reef-draft"]
     results = reef.ordered_results()
     entry = results[0].entry
-    rounds = {**entry["rounds"], "1": {**entry["rounds"]["1"], "jellies": 1}}
+    first = entry["rounds"]["1"]  # one card of the first round's reef a jelly instead
+    swapped = next(k for k, n in first.items() if k != "jellies" and isinstance(n, int) and n)
+    jellies = first.get("jellies", 0) + 1
+    rounds = {**entry["rounds"], "1": {**first, swapped: first[swapped] - 1, "jellies": jellies}}
     reef.save_entry(results[0], {**entry, "rounds": rounds}, results)
     coral = plays["coral-stations"]
     coral.remove_event(coral.logged_events()[-1])

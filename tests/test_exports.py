@@ -338,6 +338,23 @@ class TestImport:
         ]
         assert beach.plays.count() == 3
 
+    def test_a_play_removed_from_the_history_is_not_brought_back_by_its_file(
+        self, alice_client: Client, alice: Any, group: Group, beach: Group, history: list[Play]
+    ) -> None:
+        document = export(alice_client, group)
+        upload(alice_client, beach, document, follow=True)
+        duplicate = beach.plays.get(imported_from=history[0].uuid)
+        duplicate.void(alice)
+        history[1].void(alice)  # and one removed where the file was written
+        for into in (beach, group):
+            response = upload(alice_client, into, document, follow=True)
+            assert [str(m) for m in response.context["messages"]] == [
+                "Imported 0 plays. 3 were already in this group and skipped."
+            ]
+        assert list(beach.plays.voided()) == [duplicate]
+        assert beach.plays.finished().count() == 2
+        assert len(export(alice_client, group)["plays"]) == 2  # what the history holds
+
     def test_plays_that_came_from_here_are_skipped(
         self, alice_client: Client, group: Group, beach: Group, history: list[Play]
     ) -> None:

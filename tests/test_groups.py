@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from scorepad import records
-from scorepad.models import Group, Invite, Membership, Play, Player, Result
+from scorepad.models import Group, Invite, Membership, Play, Player, Result, start_play
 
 pytestmark = pytest.mark.django_db
 
@@ -44,12 +44,14 @@ def record_play(
     scores: dict[str, int],
     *,
     game: str = "reef-draft",
+    mode: str = "standard",
     day: int = 0,
     recorder: Any = None,
 ) -> Play:
     """A finished play with these totals; ranks as the contract gives them ("1224")."""
     play = Play.objects.create(
         game=game,
+        mode=mode,
         group=group,
         status=Play.Status.FINISHED,
         played_on=date(2026, 1, 1) + timedelta(days=day),
@@ -80,6 +82,33 @@ class TestHistoryAndRecords:
         assert (record.best.player.name, record.best.total, record.best.play) == ("Ben", 61, best)
         assert [r.player.name for r in record.latest_winners] == ["Ben"]
         assert "67%" in response.content.decode()
+
+    def test_solo_plays_are_no_wins_but_their_scores_count(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        record_play(group, {"Ana": 50, "Ben": 40}, game="shallow-sea", day=1)
+        solo = record_play(group, {"Ana": 150}, game="shallow-sea", mode="solo", day=2)
+        (record,) = alice_client.get(f"/groups/{group.pk}/").context["records"]
+        rows = {r.name: (r.plays, r.contested, r.wins, r.average, r.best) for r in record.players}
+        assert rows == {"Ana": (2, 1, 1, 100, 150), "Ben": (1, 1, 0, 40, 40)}
+        assert (record.plays, record.best.play) == (2, solo)
+        # The most recent winner is the last play's that had someone to beat.
+        assert [r.player.name for r in record.latest_winners] == ["Ana"]
+        body = alice_client.get(f"/groups/{group.pk}/").content.decode()
+        # The history marks no winner of a solo play.
+        assert 'Ana 150 <span class="trophy"' not in body
+        assert 'Ana 50 <span class="trophy"' in body
+
+    def test_a_player_who_only_played_solo_has_no_win_rate(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        record_play(group, {"Ana": 150}, game="shallow-sea", mode="solo", day=1)
+        response = alice_client.get(f"/groups/{group.pk}/")
+        (record,) = response.context["records"]
+        assert record.latest_winners == []
+        assert response.context["records"].wins_chart is None
+        # Plays, wins, and no share of plays won: there was nothing to win.
+        assert "<td>1</td><td>0</td><td>–</td>" in response.content.decode()
 
     def test_latest_shared_win_names_every_winner(self, alice_client: Client, group: Group) -> None:
         record_play(group, {"Ana": 50, "Ben": 40}, day=1)
@@ -132,14 +161,17 @@ class TestHistoryAndRecords:
         assert body.lstrip().startswith('<section id="history">')
         assert "HX-Request" in response["Vary"]
 
-    def test_deleting_a_play_changes_the_records(
+    def test_removing_a_play_changes_the_records_and_restoring_it_back(
         self, alice_client: Client, group: Group, alice: Any
     ) -> None:
         record_play(group, {"Ana": 50, "Ben": 40}, day=1)
         doomed = record_play(group, {"Ana": 10, "Ben": 90}, day=2, recorder=alice)
-        alice_client.post(f"/plays/{doomed.uuid}/delete/")
+        alice_client.post(f"/plays/{doomed.uuid}/void/")
         (record,) = alice_client.get(f"/groups/{group.pk}/").context["records"]
         assert (record.plays, record.best.total) == (1, 50)
+        alice_client.post(f"/plays/{doomed.uuid}/restore/")
+        (record,) = alice_client.get(f"/groups/{group.pk}/").context["records"]
+        assert (record.plays, record.best.total) == (2, 90)
 
     @pytest.mark.parametrize("plays", [5, 10_000])
     def test_query_count_stays_flat(
@@ -148,8 +180,9 @@ class TestHistoryAndRecords:
         recorded_history(group, plays)
         # session, user, group (with the viewer's role), the page of plays (and one
         # more), their results, players, each game's tally (best result with it), the
-        # players' standings, each game's latest winners, and the members' best solo scores.
-        with django_assert_num_queries(10):
+        # players' standings, each game's latest winners, the plays taken out of the
+        # history, and the members' best solo scores.
+        with django_assert_num_queries(11):
             alice_client.get(f"/groups/{group.pk}/")
         # Nothing changed since: the history, records and players as drawn before; the
         # solo board (members' solo plays anywhere) is asked again.
@@ -191,19 +224,24 @@ class TestKeptPagesFollowChanges:
         assert "Ana 47" in page
         assert "Best score ever: <strong>47</strong>" in page
 
-    def test_a_play_deleted_goes(self, alice_client: Client, group: Group) -> None:
+    def test_a_play_removed_goes_and_says_who_removed_it(
+        self, alice_client: Client, group: Group
+    ) -> None:
         record_play(group, {"Ana": 31, "Ben": 25})
         doomed = record_play(group, {"Ana": 47, "Ben": 25}, day=1)
         assert "Ana 47" in self.history(alice_client, group)
-        alice_client.post(f"/plays/{doomed.uuid}/delete/")
+        alice_client.post(f"/plays/{doomed.uuid}/void/")
         page = self.history(alice_client, group)
         assert "Ana 47" not in page
         assert "Best score ever: <strong>31</strong>" in page
+        assert "Taken out of the history (1)" in page and "removed by alice" in page
 
     def test_a_new_player_is_in_the_filter(self, alice_client: Client, group: Group) -> None:
         record_play(group, {"Ana": 31, "Ben": 25})
         assert ">Zed</option>" not in self.history(alice_client, group)
-        group.player_named("Zed")
+        group.player_named("Zed")  # a guest seated at no play in the history yet
+        assert ">Zed</option>" not in self.history(alice_client, group)
+        record_play(group, {"Zed": 12, "Ben": 25}, day=1)
         assert ">Zed</option>" in self.history(alice_client, group)
 
     def test_a_merge_shows_on_both_pages(self, alice_client: Client, group: Group) -> None:
@@ -392,27 +430,79 @@ class TestGuests:
         assert outsider_client.post(url + "merge/", {"into": dee.pk}).status_code == 404
 
 
-class TestDeletePlay:
-    def test_recorder_deletes(self, bob_client: Client, group: Group, bob: Any) -> None:
-        play = record_play(group, {"Ana": 50, "Ben": 40}, recorder=bob)
-        assert bob_client.post(f"/plays/{play.uuid}/delete/").status_code == 302
-        assert not Play.objects.exists()
+class TestVoidPlay:
+    """A play taken out of the history stays, as a tombstone: removed by whoever recorded
+    it or an owner, restored by an owner."""
 
-    def test_other_member_may_not(self, bob_client: Client, group: Group, alice: Any) -> None:
+    def test_the_recorder_removes_it_and_it_stays_aside(
+        self, bob_client: Client, group: Group, bob: Any
+    ) -> None:
+        play = record_play(group, {"Ana": 50, "Ben": 40}, recorder=bob)
+        assert bob_client.post(f"/plays/{play.uuid}/void/").status_code == 302
+        play.refresh_from_db()
+        assert play.is_voided and play.voided_by == bob and play.voided is not None
+        assert not group.plays.finished().exists()
+        # Its result still shows, saying so; nobody changes it meanwhile.
+        page = bob_client.get(f"/plays/{play.uuid}/result/").content.decode()
+        assert "Taken out of the history by bob" in page
+        assert "Restore it to the history" not in page  # bob is no owner
+        entry = f"/plays/{play.uuid}/rounds/1/players/0/"
+        assert bob_client.post(entry, {"jellies": "9"}).status_code == 403
+
+    def test_another_member_may_not(self, bob_client: Client, group: Group, alice: Any) -> None:
         play = record_play(group, {"Ana": 50, "Ben": 40}, recorder=alice)
-        assert bob_client.post(f"/plays/{play.uuid}/delete/").status_code == 403
+        assert bob_client.post(f"/plays/{play.uuid}/void/").status_code == 403
+        play.refresh_from_db()
+        assert not play.is_voided
 
-    def test_owner_may(self, alice_client: Client, group: Group, bob: Any) -> None:
+    def test_an_owner_removes_and_restores(
+        self, alice_client: Client, bob_client: Client, group: Group, bob: Any
+    ) -> None:
         play = record_play(group, {"Ana": 50, "Ben": 40}, recorder=bob)
-        assert alice_client.post(f"/plays/{play.uuid}/delete/").status_code == 302
+        assert alice_client.post(f"/plays/{play.uuid}/void/").status_code == 302
+        assert bob_client.post(f"/plays/{play.uuid}/restore/").status_code == 403
+        assert alice_client.post(f"/plays/{play.uuid}/restore/").status_code == 302
+        play.refresh_from_db()
+        assert play.status == Play.Status.FINISHED and play.voided_by is None
+
+    def test_the_result_page_offers_it_to_whoever_may(
+        self, alice_client: Client, bob_client: Client, group: Group, make_user: Any
+    ) -> None:
+        play = record_play(group, {"Ana": 50, "Ben": 40}, recorder=make_user("dora"))
+        offer = "Remove this play from the history…"
+        assert offer in alice_client.get(f"/plays/{play.uuid}/result/").content.decode()
+        assert offer not in bob_client.get(f"/plays/{play.uuid}/result/").content.decode()
+
+    def test_guests_seated_only_at_removed_or_unfinished_plays_leave_the_lists(
+        self, alice_client: Client, group: Group, alice: Any
+    ) -> None:
+        record_play(group, {"Ana": 50, "Ben": 40})
+        doomed = record_play(group, {"Ana": 30, "Zed": 20}, day=1)
+        start_play(game="reef-draft", names=["Ana", "Yan"], options={}, group=group, user=alice)
+        people = f"/groups/{group.pk}/people/"
+        assert "Zed" in alice_client.get(people).content.decode()
+        alice_client.post(f"/plays/{doomed.uuid}/void/")
+        for page in (people, f"/groups/{group.pk}/"):
+            body = alice_client.get(page).content.decode()
+            assert "Ben" in body and "Zed" not in body and "Yan" not in body
+        alice_client.post(f"/plays/{doomed.uuid}/restore/")
+        assert "Zed" in alice_client.get(people).content.decode()
+
+    def test_home_lists_it_no_longer(self, alice_client: Client, group: Group) -> None:
+        kept = record_play(group, {"Ana": 50, "Ben": 40})
+        doomed = record_play(group, {"Ana": 30, "Ben": 20}, day=1)
+        alice_client.post(f"/plays/{doomed.uuid}/void/")
+        home = alice_client.get("/").content.decode()
+        assert f"/plays/{kept.uuid}/result/" in home and str(doomed.uuid) not in home
 
     def test_outsider_gets_404(self, outsider_client: Client, group: Group) -> None:
         play = record_play(group, {"Ana": 50, "Ben": 40})
-        assert outsider_client.post(f"/plays/{play.uuid}/delete/").status_code == 404
+        for action in ("void", "restore"):
+            assert outsider_client.post(f"/plays/{play.uuid}/{action}/").status_code == 404
 
     def test_get_is_not_allowed(self, alice_client: Client, group: Group) -> None:
         play = record_play(group, {"Ana": 50, "Ben": 40})
-        assert alice_client.get(f"/plays/{play.uuid}/delete/").status_code == 405
+        assert alice_client.get(f"/plays/{play.uuid}/void/").status_code == 405
 
 
 class TestMergePermissions:

@@ -50,6 +50,27 @@ def test_the_player_page_charts_win_rates_and_scores_with_axes(
     assert 'class="tick y-tick"' in body and ">points</text>" in body
 
 
+def test_solo_plays_are_not_wins_in_who_wins_most_nor_in_win_rates(
+    alice_client: Client, group: Group
+) -> None:
+    record_play(group, {"Ana": 150}, game="shallow-sea", mode="solo", day=1)
+    record_play(group, {"Ana": 160}, game="shallow-sea", mode="solo", day=2)
+    record_play(group, {"Ana": 50, "Ben": 40}, day=3)
+    chart = alice_client.get(f"/groups/{group.pk}/").context["records"].wins_chart
+    assert [(b.label, b.value, b.text) for b in chart.bars] == [
+        ("Ana", 1, "1 of 1 · 100%"),
+        ("Ben", 0, "0 of 1 · 0%"),
+    ]
+    ana = group.players.get(name="Ana")
+    response = alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
+    page = response.context["page"]
+    # Shallow Sea, only ever played solo, has no win rate; its scores are still charted.
+    assert [(b.label, b.text) for b in page.win_rates.bars] == [("Reef Draft", "100% · 1 of 1")]
+    assert [name for name, _ in page.charts] == ["Reef Draft", "Shallow Sea"]
+    body = response.content.decode()
+    assert "<strong>3</strong> plays (2 solo) · <strong>1</strong> win · 100% won" in body
+
+
 def test_no_plays_no_charts(alice_client: Client, group: Group, alice: object) -> None:
     response = alice_client.get(f"/groups/{group.pk}/")
     assert response.context["records"].wins_chart is None

@@ -13,7 +13,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
 import games
-from scorepad.models import Group, Play, start_play
+from scorepad.codecs import get_codec
+from scorepad.models import Group, Play, play_from_input, start_play
 from tests.conftest import hosting
 
 pytestmark = pytest.mark.django_db
@@ -243,6 +244,37 @@ class TestEditAndUndo:
 
     def test_unknown_event_is_404(self, client: Client, seagrass_play: Play) -> None:
         assert client.get(f"/plays/{seagrass_play.uuid}/events/9/").status_code == 404
+
+
+class TestCorrectingAFinishedLog:
+    """A play in the history whose log is corrected stays finished, and each change is
+    recorded, whether or not it moved a point."""
+
+    @pytest.fixture
+    def finished(self, alice: Any, group: Group) -> Play:
+        example = get_codec("seagrass").example_input()
+        return play_from_input("seagrass", example, group=group, user=alice, finish=True)
+
+    def test_a_change_that_moves_no_point_is_recorded_and_so_is_its_undoing(
+        self, alice_client: Client, finished: Play
+    ) -> None:
+        players = [r.name for r in finished.ordered_results()]
+        totals = [r.total for r in finished.ordered_results()]
+        # Dev's one creature by this reef is under half of Ana's five: it scores nothing.
+        reef = finished.logged_events()[5]
+        assert reef.data["adjacent"] == {"Ana": 5, "Ben": 2, "Cleo": 0, "Dev": 1}
+        none_by_dev = {**reef.data, "adjacent": {**reef.data["adjacent"], "Dev": 0}}
+        url = f"/plays/{finished.uuid}/events/{reef.seq}/"
+        for event in (none_by_dev, reef.data):
+            alice_client.post(url, form_data(event, players, action="save"))
+        finished.refresh_from_db()
+        assert finished.status == Play.Status.FINISHED
+        assert [r.total for r in finished.ordered_results()] == totals
+        corrections = list(finished.corrections.all())
+        assert [(c.by, c.result, c.lines) for c in corrections] == [("alice", None, {})] * 2
+        assert all(c.what.startswith("Changed in the log: Reef of 2") for c in corrections)
+        page = alice_client.get(f"/plays/{finished.uuid}/result/").content.decode()
+        assert page.count("No point moved.") == 2
 
 
 class TestTally:

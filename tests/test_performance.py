@@ -74,7 +74,7 @@ class TestRecords:
         record_play(group, {"Ana": 40, "Ben": 30}, day=1)
         first = record_play(group, {"Ana": 20, "Ben": 61}, day=2)
         record_play(group, {"Ana": 61, "Ben": 10}, day=3)
-        record_play(group, {"Cleo": 70}, game="seagrass", day=4)
+        record_play(group, {"Cleo": 70, "Dev": 12}, game="seagrass", day=4)
         records = {r.slug: r for r in stats.group_records(group)}
         assert records["reef-draft"].best is not None
         assert records["seagrass"].best is not None

@@ -1,6 +1,7 @@
 """The records kept as plays change (scorepad/records.py) always equal a rebuild from the
-plays: random sequences of everything that changes a finished play, checked after each
-step; and the command that rebuilds them."""
+plays: random sequences of everything that changes a finished play, solo plays among
+them, checked after each step; solo plays are no wins; and the command that rebuilds
+them."""
 
 from __future__ import annotations
 
@@ -13,11 +14,21 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.management import call_command
 from django.db import transaction
+from django.utils import timezone
 from hypothesis import HealthCheck, given, note
 from hypothesis import strategies as st
 
+from games.contract import InvalidInput
 from scorepad import exports, records
-from scorepad.models import Group, MergeRefused, Play, Player, Standing, play_from_input
+from scorepad.models import (
+    GameTally,
+    Group,
+    MergeRefused,
+    Play,
+    Player,
+    Standing,
+    play_from_input,
+)
 from tests.test_properties import examples
 
 pytestmark = pytest.mark.django_db
@@ -47,9 +58,10 @@ def assert_kept_equals_rebuild() -> None:
 
 # --- The operations --------------------------------------------------------------------
 
+# One seat is a solo play: no win for anyone, though its score counts.
 seats = st.lists(
     st.tuples(st.sampled_from(NAMES), st.integers(0, 6), st.integers(0, 3)),
-    min_size=2,
+    min_size=1,
     max_size=4,
     unique_by=lambda seat: seat[0],
 )
@@ -58,11 +70,13 @@ operations = st.one_of(
     st.tuples(st.just("play"), seats, st.integers(0, 5)),
     st.tuples(st.just("guest play"), seats, st.booleans()),
     st.tuples(st.just("correct"), pick, pick, st.integers(0, 9), st.integers(0, 3)),
-    st.tuples(st.just("unfinish"), pick, pick),
-    st.tuples(st.just("refinish"), pick),
+    st.tuples(st.just("refused correction"), pick, pick),
+    st.tuples(st.just("void"), pick),
+    st.tuples(st.just("restore"), pick),
     st.tuples(st.just("delete"), pick),
     st.tuples(st.just("merge"), st.sampled_from(NAMES), st.sampled_from(NAMES)),
     st.tuples(st.just("import"), st.lists(seats, min_size=1, max_size=4), st.integers(0, 5)),
+    st.tuples(st.just("import again"), pick),
 )
 
 
@@ -101,21 +115,26 @@ class History:
             results = play.ordered_results()
             play.save_entry(results[seat % len(results)], counts(shells, pearls), results)
 
-    def unfinish(self, n: int, seat: int) -> None:
-        """A correction that leaves the play short of a seat's counts: back in progress."""
+    def refused_correction(self, n: int, seat: int) -> None:
+        """A correction that leaves a seat without its counts: refused, the play stays
+        finished and counted as it was."""
         play = self.chosen(n, status=Play.Status.FINISHED)
         if play is not None:
             results = play.ordered_results()
-            play.save_entry(results[seat % len(results)], {}, results)
+            with pytest.raises(InvalidInput), transaction.atomic():
+                play.save_entry(results[seat % len(results)], {}, results)
+            play.refresh_from_db()
+            assert play.status == Play.Status.FINISHED
 
-    def refinish(self, n: int) -> None:
-        play = self.chosen(n, status=Play.Status.IN_PROGRESS)
+    def void(self, n: int) -> None:
+        play = self.chosen(n, status=Play.Status.FINISHED)
         if play is not None:
-            results = play.ordered_results()
-            for result in results:
-                if not result.entry:
-                    play.save_entry(result, counts(1, 1), results)
-            play.finish()
+            play.void(self.user)
+
+    def restore(self, n: int) -> None:
+        play = self.chosen(n, status=Play.Status.VOIDED)
+        if play is not None:
+            play.restore()
 
     def delete(self, n: int) -> None:
         play = self.chosen(n)
@@ -150,6 +169,16 @@ class History:
         }
         exports.import_history(document, self.group, self.user)
 
+    def import_again(self, n: int) -> None:
+        """The file a play came in by, imported again: nothing comes back, a play taken out
+        of the history included (it stays as a tombstone)."""
+        play = self.chosen(n, group=self.group)
+        if play is not None:
+            document = exports.history_document(self.group, [play], timezone.now())
+            before = Play.objects.count()
+            exports.import_history(document, self.group, self.user)
+            assert Play.objects.count() == before
+
 
 @examples(60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(operations, min_size=1, max_size=10))
@@ -176,6 +205,16 @@ def test_the_operations_really_change_the_records(alice: Any) -> None:
     history.merge("Cleo", "Ben")
     assert Standing.objects.get(player__name="Ben").plays == 2
     assert not Player.objects.filter(name="Cleo").exists()
+    history.void(0)  # the first play, Ana's 9 and Ben's
+    assert (
+        Standing.objects.get(player__name="Ana").plays,
+        Standing.objects.get(player__name="Ben").plays,
+    ) == (1, 1)
+    history.import_again(0)  # its tombstone keeps it out
+    history.restore(0)
+    assert Standing.objects.get(player__name="Ana").plays == 2
+    history.refused_correction(0, 0)
+    assert Standing.objects.get(player__name="Ana").best == 9
     history.delete(0)
     assert Standing.objects.get(player__name="Ana").plays == 1
     assert_kept_equals_rebuild()
@@ -203,3 +242,26 @@ def test_a_play_outside_any_group_counts_for_its_guests(db: Any) -> None:
     )
     standing = Standing.objects.get(player__results__play=play, player__name="Ana")
     assert (standing.plays, standing.recent[0][2]) == (1, play.pk)
+
+
+def test_solo_plays_are_no_wins_and_no_plays_that_could_be_won(alice: Any) -> None:
+    history = History(alice)
+    history.play([("Ana", 3, 1)], day=1)
+    history.play([("Ana", 3, 1), ("Ben", 2, 0)], day=2)
+    history.play([("Ana", 9, 0)], day=3)
+    ana = Standing.objects.get(player__name="Ana")
+    # Three plays (their points and best too), one of them against someone: won.
+    assert (ana.plays, ana.contested, ana.wins, ana.points, ana.best) == (3, 1, 1, 21, 9)
+    played = history.plays()
+    tally = GameTally.objects.select_related("best").get()
+    assert (tally.plays, tally.best_id, tally.latest_contested) == (
+        3,
+        played[2].results.get().pk,  # the solo play's 9 is the best score
+        played[1],
+    )
+    assert_kept_equals_rebuild()
+    history.delete(1)  # the only play against someone
+    ana = Standing.objects.get(player__name="Ana")
+    assert (ana.plays, ana.contested, ana.wins) == (2, 0, 0)
+    assert GameTally.objects.get().latest_contested is None
+    assert_kept_equals_rebuild()

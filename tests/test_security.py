@@ -77,7 +77,16 @@ PRIVATE = sorted(
     cast(str, p.name) for p in url_patterns() if p.name not in PUBLIC | INVITATIONS | SIGNED_IN
 )
 # The shared screens of a play, visited for a play of every game.
-PLAY_URLS = ("play", "table", "table_action", "finish", "result", "save_play", "delete_play")
+PLAY_URLS = (
+    "play",
+    "table",
+    "table_action",
+    "finish",
+    "result",
+    "save_play",
+    "void_play",
+    "restore_play",
+)
 
 
 def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Sample]]:

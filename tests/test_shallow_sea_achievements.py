@@ -43,7 +43,7 @@ def only(player: dict) -> dict:
 # --- Scenario 14: double Trios, 5+ Completed Fish of one color ---------------------------
 
 SCENARIO_14 = {
-    # Completed Fish: 5 red, 3 yellow, 1 green.
+    # Completed Fish: 5 red, 3 yellow, 2 green.
     "R1C2": coral("red", vp=9),
     "R1C4": coral("red", vp=9),
     "R1C6": coral("red", vp=9),
@@ -54,11 +54,14 @@ SCENARIO_14 = {
     "R2C7": coral("green", vp=9, fish="yellow"),
     "R2C9": coral("green", vp=9),
     # A chain of five Sealife, side by side: R3C2-R4C3-R3C4-R4C5-R3C6.
-    "R3C2": sealife("A1", vp=14),
-    "R3C4": sealife("A2", vp=14),
-    "R3C6": sealife("C4", vp=14),
-    "R4C3": sealife("B4", vp=14),
-    "R4C5": sealife("C3", vp=14),
+    "R3C2": sealife("A1", vp=10),
+    "R3C4": sealife("A2", vp=10),
+    "R3C6": sealife("C4", vp=10),
+    "R4C3": sealife("B4", vp=10),
+    "R4C5": sealife("C3", vp=10),
+    # And a sixth type apart from them, beside one more coral.
+    "R4C9": coral("green", vp=9),
+    "R5C8": sealife("D1", vp=9),
 }
 
 
@@ -73,11 +76,11 @@ def test_scenario_14_doubles_trios_and_is_earned():
     assert lines["orange"] == 16
     # Sealife Duet: the chain of five makes 2 pairs: 2 x 4.
     assert lines["blue"] == 8
-    # Rows: 4 x 9; 5 x 9; 3 x 14; 2 x 14.
-    assert lines["tiles"] == 36 + 45 + 42 + 28
-    # 5 different Sealife: 5 x 2.
-    assert lines["different_sealife"] == 10
-    assert player["total"] == 16 + 8 + 151 + 10 == 185
+    # Rows: 4 x 9; 5 x 9; 3 x 10; 2 x 10 + 9; 9.
+    assert lines["tiles"] == 36 + 45 + 30 + 29 + 9
+    # 6 different Sealife: 6 x 2.
+    assert lines["different_sealife"] == 12
+    assert player["total"] == 16 + 8 + 149 + 12 == 185
     assert only(player) == {
         "kind": "scenario",
         "number": 14,

@@ -216,6 +216,34 @@ def test_an_incomplete_sealife_needs_its_count_and_partial_vps():
     }
 
 
+@pytest.mark.parametrize("vp", [0, 11, 100, 250])
+def test_a_sealife_tile_prints_1_to_10_vps(vp):
+    assert errors(one_tile(sealife("A1", vp))) == {
+        f"{TILE}.R1C2.vp": f"Ana, R1C2: the Whale Shark (A1): no Sealife tile prints {vp} VPs; "
+        "they print 1 to 10."
+    }
+
+
+@pytest.mark.parametrize("partial_vp", [0, 11, 30])
+def test_a_sealife_tile_prints_1_to_10_vps_per_count(partial_vp):
+    data = one_tile(sealife("A1", partial=1, partial_vp=partial_vp))
+    assert errors(data) == {
+        f"{TILE}.R1C2.partial_vp": f"Ana, R1C2: the Whale Shark (A1): no Sealife tile prints "
+        f"{partial_vp} VPs per count met; they print 1 to 10."
+    }
+
+
+def test_the_least_and_most_a_sealife_tile_prints_are_taken():
+    data = play(board({"R1C2": sealife("A1", 10), "R1C4": sealife("A4", partial=1, partial_vp=1)}))
+    assert first(data)["breakdown"]["tiles"] == 11
+
+
+def test_a_sealife_vp_that_is_no_number_is_told_once():
+    assert errors(one_tile(sealife("A1", 2.5))) == {  # type: ignore[arg-type]
+        f"{TILE}.R1C2.vp": "Ana, R1C2: the Whale Shark (A1): its printed VPs must be a whole number."
+    }
+
+
 def test_nothing_met_needs_no_partial_vps():
     data = one_tile({"kind": "sealife", "code": "A1", "completed": False, "partial": 0})
     assert first(data)["total"] == 0

@@ -21,7 +21,7 @@ from django.test import Client
 
 import games
 from games.shallow_sea.data import NEIGHBORING, SCENARIOS
-from scorepad.models import Group, Play, play_from_input, start_play
+from scorepad.models import Group, Membership, Play, play_from_input, start_play
 from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, GAP, SPACE_SHAPES, UNIT
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
 from scorepad.table import CHANGE_HEADER
@@ -622,6 +622,170 @@ class TestSpace:
         alice_client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6))
         assert not GroupSealifeValue.objects.exists()
 
+    @pytest.mark.parametrize(
+        ("values", "field", "message"),
+        [
+            ({"vp": 100}, "vp", "prints 100 VPs"),
+            ({"vp": 0}, "vp", "prints 0 VPs"),
+            ({"partial": 1, "partial_vp": 25}, "partial_vp", "prints 25 VPs per count met"),
+        ],
+    )
+    def test_a_value_no_tile_prints_is_refused_and_teaches_no_group(
+        self,
+        alice_client: Client,
+        alice: Any,
+        group: Group,
+        values: dict[str, int],
+        field: str,
+        message: str,
+    ) -> None:
+        play = start(group=group, user=alice)
+        response = alice_client.post(space_url(play, "R1C4"), sealife_post("C4", **values))
+        assert response.context["editor"]["form"].errors[field] == [
+            f"Mira, R1C4: the Spiny Seahorse (C4): no Sealife tile {message}; they print 1 to 10."
+        ]
+        assert board(play) == {}
+        assert not GroupSealifeValue.objects.exists()
+
+    def test_the_printed_values_boxes_take_what_a_tile_prints(self, client: Client) -> None:
+        body = client.get(space_url(start(client), "R1C4")).content.decode()
+        for name in ("vp", "partial_vp"):
+            assert re.search(rf'name="{name}" min="1" inputmode="numeric" max="10"', body)
+
+    QUESTION = (
+        "The group remembers 6 VP for the Spiny Seahorse (C4); you typed 7 VP. "
+        "Save 7 VP for this play only, or also remember 7 VP for the group?"
+    )
+
+    @staticmethod
+    def remembered(group: Group, code: str = "C4") -> int | None:
+        return GroupSealifeValue.objects.get(group=group, code=code).vp
+
+    def test_a_value_differing_from_the_group_s_asks_before_teaching_it(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        GroupSealifeValue.objects.create(group=group, code="C4", vp=6)
+        play = start(group=group, user=alice)
+        response = alice_client.post(space_url(play, "R1C4"), sealife_post("C4", vp=7))
+        assert response.status_code == 200  # the form again, without JavaScript
+        body = html.unescape(response.text)
+        assert self.QUESTION in body
+        assert '<button name="teach" value="play">Save 7 VP for this play only</button>' in body
+        assert 'value="group" class="primary">Also remember 7 VP for the group</button>' in body
+        assert re.search(r'name="vp" value="7"', body)  # what was typed is kept
+        assert 'name="asked" value="vp=7"' in body
+        assert board(play) == {}  # nothing is saved before the answer
+        assert self.remembered(group) == 6
+
+    def test_also_remember_teaches_the_group(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        GroupSealifeValue.objects.create(group=group, code="C4", vp=6)
+        play = start(group=group, user=alice)
+        alice_client.post(space_url(play, "R1C4"), sealife_post("C4", vp=7))
+        assert self.remembered(group) == 6  # asked, not answered yet
+        answer = sealife_post("C4", vp=7) | {"teach": "group", "asked": "vp=7"}
+        response = alice_client.post(space_url(play, "R1C4"), answer, follow=True)
+        assert "next plays will know the Spiny Seahorse" in html.unescape(response.text)
+        assert board(play)["tiles"]["R1C4"]["vp"] == 7
+        assert self.remembered(group) == 7
+        later = start(group=group, user=alice)
+        assert (
+            'value="C4" id="id_piece_16" data-vp="7"'
+            in alice_client.get(space_url(later, "R1C4")).text
+        )
+
+    def test_this_play_only_keeps_it_for_the_play(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        GroupSealifeValue.objects.create(group=group, code="C4", vp=6)
+        play = start(group=group, user=alice)
+        answer = sealife_post("C4", vp=7) | {"teach": "play", "asked": "vp=7"}
+        response = alice_client.post(space_url(play, "R1C4"), answer, follow=True)
+        assert "next plays will know" not in response.text
+        assert board(play)["tiles"]["R1C4"]["vp"] == 7
+        assert self.remembered(group) == 6
+        # The play's other tiles of the type take its 7 without asking again ...
+        same = alice_client.post(space_url(play, "R1C6", 1), sealife_post("C4", vp=7))
+        assert same.status_code == 302
+        assert self.remembered(group) == 6
+        # ... and the group's next play starts from its 6.
+        later = start(group=group, user=alice)
+        assert (
+            'value="C4" id="id_piece_16" data-vp="6"'
+            in alice_client.get(space_url(later, "R1C4")).text
+        )
+
+    def test_an_answer_about_other_values_is_no_answer(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        """Typed again after the question, 8 is asked about: the answer was about 7."""
+        GroupSealifeValue.objects.create(group=group, code="C4", vp=6)
+        play = start(group=group, user=alice)
+        answer = sealife_post("C4", vp=8) | {"teach": "group", "asked": "vp=7"}
+        response = alice_client.post(space_url(play, "R1C4"), answer)
+        assert "you typed 8 VP" in html.unescape(response.text)
+        assert board(play) == {}
+        assert self.remembered(group) == 6
+
+    def test_a_tile_the_game_refuses_is_refused_before_any_question(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        GroupSealifeValue.objects.create(group=group, code="C4", vp=5)
+        play = start(group=group, user=alice)
+        put_tiles(
+            alice_client,
+            play,
+            {"R1C4": sealife_post("C4", vp=6) | {"teach": "play", "asked": "vp=6"}},
+        )
+        response = alice_client.post(space_url(play, "R1C6", 1), sealife_post("C4", vp=7))
+        assert response.context["editor"]["question"] is None
+        assert response.context["editor"]["errors"] == [
+            "Every Spiny Seahorse (C4) tile prints the same VPs, but the oceans give 6 and 7."
+        ]
+
+    def test_the_question_swaps_into_the_editor_with_htmx(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        GroupSealifeValue.objects.create(group=group, code="C4", vp=6)
+        play = start(group=group, user=alice)
+        response = htmx_tap(alice_client, space_url(play, "R1C4"), sealife_post("C4", vp=7))
+        body = html.unescape(response.text)
+        assert body.lstrip().startswith('<section id="editor" class="editor open"')
+        assert self.QUESTION in body and 'name="teach" value="group"' in body
+        assert re.search(r'name="vp" value="7"', body)
+        assert board(play) == {}
+        opened = alice_client.get(space_url(play, "R1C4"), **HTMX).text
+        answer = sealife_post("C4", vp=7) | {"teach": "group", "asked": "vp=7"}
+        saved = alice_client.post(
+            space_url(play, "R1C4"), answer | {"drawn": drawn_in(opened)}, **HTMX
+        )
+        assert "next plays will know the Spiny Seahorse" in html.unescape(saved.text)
+        assert self.remembered(group) == 7
+
+    def test_a_tile_sent_late_by_the_outbox_says_it_was_not_saved(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        GroupSealifeValue.objects.create(group=group, code="C4", vp=6)
+        play = start(group=group, user=alice)
+        outbox = {"X-Outbox": "submit", CHANGE_HEADER: str(uuid.uuid4())}
+        response = alice_client.post(
+            space_url(play, "R1C4"), sealife_post("C4", vp=7), headers=outbox, **HTMX
+        )
+        assert response["Outbox-Refused"] == "1"
+        assert board(play) == {}
+
+    def test_a_first_value_teaches_the_play_s_group_alone_at_once(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        other = Group.objects.create(name="Sunday table")
+        Membership.objects.create(group=other, user=alice, role=Membership.Role.MEMBER)
+        GroupSealifeValue.objects.create(group=other, code="C4", vp=9)
+        play = start(group=group, user=alice)
+        response = alice_client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6))
+        assert response.status_code == 302  # nothing to ask: the group knew nothing
+        assert (self.remembered(group), self.remembered(other)) == (6, 9)
+
     def test_the_play_shows_the_values_it_uses(self, client: Client) -> None:
         play = start(client)
         put_tiles(client, play, {"R1C4": sealife_post("C4", vp=6)})
@@ -1164,9 +1328,37 @@ class TestCatalogue:
         response = alice_client.post(self.url, {"vp_A1": "-1", "vp_B1": "10"})
         assert response.status_code == 200
         assert response.context["form"].errors["vp_A1"] == [
-            "Whale Shark: VPs when completed: at least 0."
+            "The Whale Shark (A1): no Sealife tile prints -1 VPs; they print 1 to 10."
         ]
         assert not SealifeCatalogueEntry.objects.filter(vp__isnull=False).exists()
+
+    def test_a_value_no_tile_prints_is_refused(self, alice_client: Client) -> None:
+        response = alice_client.post(self.url, {"vp_C4": "100", "partial_vp_C4": "25"})
+        errors = response.context["form"].errors
+        assert errors["vp_C4"] == [
+            "The Spiny Seahorse (C4): no Sealife tile prints 100 VPs; they print 1 to 10."
+        ]
+        assert errors["partial_vp_C4"] == [
+            "The Spiny Seahorse (C4): no Sealife tile prints 25 VPs per count met; "
+            "they print 1 to 10."
+        ]
+        assert 'name="vp_C4" value="100" inputmode="numeric" min="1" max="10"' in response.text
+        assert not SealifeCatalogueEntry.objects.filter(vp__isnull=False).exists()
+
+    def test_values_no_tile_prints_are_forgotten(self, alice: Any, group: Group) -> None:
+        """Before the bound, a typo (100) was remembered and pre-filled every later tile;
+        the migration makes such values unknown again and keeps the others."""
+        GroupSealifeValue.objects.create(group=group, code="C4", vp=100, partial_vp=2)
+        GroupSealifeValue.objects.create(group=group, code="A1", vp=10, partial_vp=0)
+        SealifeCatalogueEntry.objects.filter(code="B1").update(vp=250, partial_vp=3)
+        forget = importlib.import_module(
+            "scorepad.pads.shallow_sea.migrations.0003_forget_values_no_tile_prints"
+        ).forget_values_no_tile_prints
+        forget(django_apps, None)
+        kept = {row.code: (row.vp, row.partial_vp) for row in GroupSealifeValue.objects.all()}
+        assert kept == {"C4": (None, 2), "A1": (10, None)}
+        b1 = SealifeCatalogueEntry.objects.get(code="B1")
+        assert (b1.vp, b1.partial_vp) == (None, 3)
 
     def test_put_is_not_allowed(self, alice_client: Client) -> None:
         assert alice_client.put(self.url).status_code == 405

@@ -405,15 +405,17 @@ class TestFinishingAndCorrections:
         play = self.finished_in_group(alice_client)
         url = f"/plays/{play.uuid}/players/1/tally/"
         alice_client.post(url, {"points": "20", "unplayed_tiles": "0"})
-        [correction] = Correction.objects.all()
-        assert (correction.result.name, correction.old_total, correction.new_total) == (
-            "Ben",
-            11,
-            20,
-        )
-        assert correction.by == "alice"
+        # Ben's 20 passes the third seat's 12: both places moved, each seat's lines kept.
+        ben, third = Correction.objects.select_related("result").order_by("result__position")
+        assert ben.result is not None and ben.result.name == "Ben"
+        assert (ben.old_total, ben.new_total) == (11, 20)
+        assert (ben.by, ben.what) == ("alice", "Ben's entry")
+        assert ben.lines == {"points": [11, 20], "rank": [2, 1]}
+        assert (third.old_total, third.new_total, third.lines) == (12, 12, {"rank": [1, 2]})
         page = alice_client.get(f"/plays/{play.uuid}/result/").content.decode()
-        assert "Corrected by alice" in page and "Ben 11 → 20" in page
+        assert page.count("Ben&#x27;s entry, by alice at ") == 1  # one change, two seats moved
+        assert "<strong>Ben</strong>: total 11 → 20" in page
+        assert "<li>Point tokens: 11 → 20</li>" in page and "<li>Place: 2 → 1</li>" in page
 
     def test_the_seats_own_player_corrects_their_seat(
         self, alice_client: Client, group: Group, make_user: Any
@@ -434,7 +436,7 @@ class TestFinishingAndCorrections:
             ).status_code
             == 403
         )
-        assert Correction.objects.get().by == "ana"
+        assert {c.by for c in Correction.objects.all()} == {"ana"}
 
 
 class TestWhatAPhoneIsTold:

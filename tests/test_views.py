@@ -383,13 +383,21 @@ class TestReefEntry:
         finished_play.refresh_from_db()
         assert (finished_play.status, finished_play.updated) == (Play.Status.FINISHED, before)
 
-    def test_a_change_that_breaks_the_round_takes_it_back_to_in_progress(
+    def test_a_correction_that_breaks_the_round_is_refused_and_the_play_stays_finished(
         self, alice_client: Client, finished_play: Play
     ) -> None:
+        before = [r.entry for r in finished_play.ordered_results()]
         broken = ROUNDS[2]["Ana"] | {"dolphins": 5}
-        alice_client.post(entry_url(finished_play, 3, 0), reef_form_data(broken))
+        response = alice_client.post(entry_url(finished_play, 3, 0), reef_form_data(broken))
+        assert response.status_code == 200  # the form again, with the game's reason
+        assert (
+            "Round 3, Ana&#x27;s reef: 13 cards, but every reef ends a round with exactly 10"
+            in response.text
+        )
         finished_play.refresh_from_db()
-        assert finished_play.status == Play.Status.IN_PROGRESS
+        assert finished_play.status == Play.Status.FINISHED
+        assert [r.entry for r in finished_play.ordered_results()] == before
+        assert not finished_play.corrections.exists()
 
     @pytest.mark.parametrize("round_number, position", [(4, 0), (0, 0), (1, 2)])
     def test_no_such_round_or_seat_is_404(

@@ -161,6 +161,12 @@ def _counted(code: str, name: str, needs: str, match: str, where: str, count: in
     return SealifeType(code, name, needs, match, where, count, condition)
 
 
+# What a Sealife tile can print, completed (its VPs) or not (its VPs per count met),
+# lowest and highest. Every tile pays something ("Completed Sealife Tiles provide VPs";
+# "Incomplete Sealife Tiles provide partial VPs"), and the rulebook's tiles print single
+# digits and 10 ("3rd row: 2* + 10 + 7 + 7 = 26 VPs"; "2 Fish x 3 VPs"): a 100 is a typo.
+SEALIFE_VPS = range(1, 11)
+
 SEALIFE: dict[str, SealifeType] = {
     t.code: t
     for t in (

@@ -26,6 +26,7 @@ from games.shallow_sea.data import (
     SEALIFE,
     SEALIFE_COPIES,
     SEALIFE_TYPES_PER_GAME,
+    SEALIFE_VPS,
     STANDARD_ACHIEVEMENTS,
     TWO_CARDS_EACH_RULE,
     Point,
@@ -480,8 +481,22 @@ def _parse_sealife(
             return None
         return errors.count(raw[key], f"{where}.{key}", f"{title}: {what}", maximum=maximum)
 
-    vp = count("vp", "its printed VPs")
-    partial_vp = count("partial_vp", "its partial VPs")
+    def printed(key: str, what: str, unit: str) -> int | None:
+        """A value printed on the tile: a count no tile prints is refused too (0 then,
+        as Errors.count gives for a value it refuses: the field has its one message)."""
+        told = len(errors.items)
+        value = count(key, what)
+        if value is not None and len(errors.items) == told and value not in SEALIFE_VPS:
+            errors.add(
+                f"{where}.{key}",
+                f"{title}: no Sealife tile prints {value} {unit}; they print "
+                f"{SEALIFE_VPS[0]} to {SEALIFE_VPS[-1]}.",
+            )
+            return 0
+        return value
+
+    vp = printed("vp", "its printed VPs", "VPs")
+    partial_vp = printed("partial_vp", "its partial VPs", "VPs per count met")
     most_met = None if kind.count is None else kind.count - 1
     partial = count("partial", "how much of its condition is met", most_met)
     if kind.where == "anywhere":

@@ -9,7 +9,7 @@ from random import Random
 from typing import Any
 
 from games.random_games import coin, player_names
-from games.shallow_sea.data import BUBBLES, CARDS, CORNERS, SCENARIOS, SEALIFE, SPACES
+from games.shallow_sea.data import BUBBLES, CARDS, CORNERS, SCENARIOS, SEALIFE, SEALIFE_VPS, SPACES
 from games.shallow_sea.ecosystem import most_vp
 
 COLORS = ("red", "yellow", "green", "purple")
@@ -108,7 +108,7 @@ def random_boards(rng: Random) -> dict[str, Any]:
     data = random_setup(rng)
     names = data["players"]
     sealife = data["setup"]["sealife"]
-    printed = {code: (rng.randint(1, 12), rng.randint(1, 4)) for code in sealife}
+    printed = {code: (rng.choice(SEALIFE_VPS), rng.randint(1, 4)) for code in sealife}
     copies: Counter[str] = Counter()
     fish_left = dict.fromkeys(COLORS, FISH_PER_COLOR[len(names)])
     boards = {}

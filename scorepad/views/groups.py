@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -26,6 +27,7 @@ from scorepad.models import (
     create_group,
 )
 from scorepad.pads import all_pads, group_panels
+from scorepad.table import access_to
 from scorepad.views.common import _get_group_for_user, _get_play_for_user, private, render_screen
 
 PLAYS_PER_PAGE = 20
@@ -100,6 +102,9 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
         "records": SimpleLazyObject(lambda: stats.group_records(group)),
         "panels": group_panels(group),
         "is_owner": group.is_owner(request.user),
+        "removed": SimpleLazyObject(
+            lambda: list(group.plays.voided().select_related("voided_by").order_by("-voided"))
+        ),
     }
     return render_screen(request, "group.html", ctx, "history")
 
@@ -117,7 +122,7 @@ def people(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
         "claim_links": claim_links.active().order_by("-created"),
         "waiting": claim_links.waiting().select_related("claimed_by").order_by("claimed"),
         "asking_back": group.removals.filter(asked__isnull=False).select_related("user"),
-        "players": group.players.all(),
+        "players": group.listed_players(),
         "is_owner": group.is_owner(request.user),
         "rename_form": GroupForm(instance=group),
     }
@@ -342,16 +347,30 @@ def merge(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> H
 
 @login_required
 @require_POST
-def delete_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
-    """Only whoever recorded a play, or the group's owner, may delete it."""
+def void_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
+    """Take a finished play out of its group's history (scored twice, say): whoever
+    recorded it, or an owner of the group. It stays as a tombstone an owner may restore."""
     play = _get_play_for_user(request, play_id)
-    group = play.group
-    if group is None:
-        raise PermissionDenied("Only plays saved to a group can be deleted here.")
-    if play.recorded_by_id != request.user.pk and not group.is_owner(request.user):
+    if not access_to(request, play).may_void:
         raise PermissionDenied(
-            "Only whoever recorded this play, or the group's owner, can delete it."
+            "Only whoever recorded this play, or an owner of the group, can remove it."
         )
-    play.delete()
-    messages.success(request, f"Deleted {play.info.name} of {play.played_on}.")
-    return redirect(group)
+    play.void(request.user)
+    messages.success(
+        request,
+        f"{play.info.name} of {date_format(play.played_on)} is out of the history. "
+        "An owner of the group can restore it.",
+    )
+    return redirect(play.group or "home")
+
+
+@login_required
+@require_POST
+def restore_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
+    """An owner puts a removed play back into the history."""
+    play = _get_play_for_user(request, play_id)
+    if not access_to(request, play).may_restore:
+        raise PermissionDenied("Only an owner of the group can restore a removed play.")
+    play.restore()
+    messages.success(request, f"{play.info.name} of {date_format(play.played_on)} is back.")
+    return redirect(play.group or "home")

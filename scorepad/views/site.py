@@ -57,7 +57,8 @@ from scorepad.views.table import (
 @require_GET
 def home(request: HtmxHttpRequest) -> HttpResponse:
     groups = Group.objects.for_user(request.user).order_by("name")
-    recent = Play.objects.filter(group__in=groups).select_related("group").with_results()[:5]
+    plays = Play.objects.filter(group__in=groups).not_voided()
+    recent = plays.select_related("group").with_results()[:5]
     on_this_device = Play.objects.filter(
         group__isnull=True, uuid__in=request.session.get(DEVICE_PLAYS, [])
     )
@@ -171,7 +172,8 @@ def play(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
 @require_POST
 def finish(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     """The host finishes the play (or any seat, once every seat is done, if the host
-    lets them); a finished play is scored again by whoever may correct it."""
+    lets them). A finished play is scored again as each correction is saved: finishing
+    it again only shows its result, to whoever may correct it."""
     play = _get_play_for_user(request, play_id)
     results = play.ordered_results()
     table = table_context(request, play, results, play.progress(results, strict=True), "hub")
@@ -187,6 +189,8 @@ def finish(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
             "The host finishes this game"
             + (" once every seat is done." if play.seats_may_finish else ".")
         )
+    if play.is_finished:
+        return redirect("result", play.uuid)
     try:
         play.finish()
     except InvalidInput as e:
@@ -233,9 +237,8 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     pad = get_pad(play.game)
     if pad.result_extras is not None:
         ctx["extras"] = pad.result_extras(play, results, sheet)
-    ctx["corrections"] = play.corrections.select_related("result__player")
-    access = access_to(request, play)
-    ctx["is_host"], ctx["is_member"] = access.is_host, access.is_member
+    ctx["corrections"] = result_page.corrections(play)
+    ctx["access"] = access_to(request, play)
     return render_screen(request, "result.html", ctx)
 
 

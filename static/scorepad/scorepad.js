@@ -17,7 +17,8 @@ if (typeof document !== "undefined") {
     event.preventDefault();
     const delta = Number(button.value.split(":")[1]);
     const max = input.max === "" ? Infinity : Number(input.max);
-    const next = Math.min(max, Math.max(0, (Number(input.value) || 0) + delta));
+    const min = input.min === "" ? 0 : Number(input.min);
+    const next = Math.min(max, Math.max(min, (Number(input.value) || 0) + delta));
     input.value = String(next);
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });

@@ -20,7 +20,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Error, Page, Request, expect
 
 import games
-from scorepad.models import Group, Play, create_group
+from scorepad.codecs import get_codec
+from scorepad.models import Group, Play, create_group, play_from_input
 from tests.browser.accessibility import Scheme
 from tests.browser.phones import Phone, Phones
 from tests.reef_draft_games import ROUNDS, TOTALS
@@ -667,3 +668,45 @@ def expect_result(page: Page, seats: list[str], totals: dict[str, int]) -> None:
     expect(page).to_have_url(re.compile(r"/result/$"))
     row = page.locator("table.breakdown tr.total td")
     expect(row).to_have_text([str(totals[name]) for name in seats])
+
+
+def a_member_removes_a_play_scored_twice(phones: Phones, js: bool, scheme: Scheme) -> None:
+    """Ben, a member, recorded a Reef Draft game that Ana had already recorded: he takes
+    his copy out of the history from its result page, and the group's numbers count it
+    no more; Ana, the owner, sees who removed it, and could restore it."""
+    group = accounts_in_a_group("Ana", "Ben")
+    ana, ben = (User.objects.get(username=name) for name in ("Ana", "Ben"))
+    example = get_codec("reef-draft").example_input()
+    play_from_input("reef-draft", example, group=group, user=ana, finish=True)
+    twice = play_from_input("reef-draft", example, group=group, user=ben, finish=True)
+    record = ".record"
+
+    phone = phones.open("ben", js=js, scheme=scheme)
+    page = phone.page
+    log_in(phone, "Ben")
+    open_group(phone)
+    expect(history(page)).to_have_count(2)
+    expect(page.locator(record)).to_contain_text("Reef Draft · 2 plays")
+    phone.shot("group-with-a-play-twice")
+
+    page.locator(f'#history a[href="/plays/{twice.uuid}/result/"]').click()
+    expect(page.get_by_role("heading", name="Reef Draft: result")).to_be_visible()
+    page.get_by_text("Remove this play from the history…").click()
+    confirm = page.get_by_role("button", name="Yes, remove it from the history")
+    expect(confirm).to_be_visible()
+    phone.shot("remove-asks-first")
+    confirm.click()
+    expect(page.locator(".messages")).to_contain_text("Reef Draft of ")
+    expect(page.locator(".messages")).to_contain_text("is out of the history.")
+    expect(history(page)).to_have_count(1)
+    expect(page.locator(record)).to_contain_text("Reef Draft · 1 play")
+    winner = page.locator(record).get_by_role("row").nth(1)
+    expect(winner.get_by_role("cell")).to_have_text(
+        ["1", "1", "100%", re.compile(r"\d"), re.compile(r"\d")]
+    )
+    removed = page.locator(".removed-plays")
+    expect(removed).to_contain_text("Taken out of the history (1)")
+    phone.shot("group-after-removal")
+    twice.refresh_from_db()
+    assert twice.is_voided and twice.voided_by == ben
+    assert phones.console_errors() == []

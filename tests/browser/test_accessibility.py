@@ -10,8 +10,10 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from django.contrib.auth.models import User
 from playwright.sync_api import Browser, expect
 
+from scorepad.models import play_from_input
 from tests.browser import flows
 from tests.browser.accessibility import Scheme
 from tests.browser.phones import Phones, phones_at_the_table
@@ -26,7 +28,11 @@ def phones(request: pytest.FixtureRequest, browser: Browser, live_server) -> Ite
 @pytest.mark.parametrize(("js", "scheme"), [(True, "dark"), (False, "light")], ids=["js", "no-js"])
 def test_the_other_screens(phones: Phones, js: bool, scheme: Scheme) -> None:
     group = flows.accounts_in_a_group("Ana", "Ben")
-    group.players.create(name="Cleo")  # a guest of the group
+    # Cleo, a guest of the group: she sat at a play in its history.
+    owner = User.objects.get(username="Ana")
+    counts = {name: {"shells": 2, "pearls": 0} for name in ("Ana", "Cleo")}
+    tide_pool = {"players": ["Ana", "Cleo"], "entry": "counts", "counts": counts}
+    play_from_input("tide-pool", tide_pool, group=group, user=owner, finish=True)
 
     guest = phones.open("guest", js=js, scheme=scheme)
     page = guest.page

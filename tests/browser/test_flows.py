@@ -47,3 +47,8 @@ def test_shallow_sea_board_achievement_sheet_and_solo_ladder(
     phones: Phones, js: bool, scheme: Scheme
 ) -> None:
     flows.shallow_sea_board_achievement_sheet_and_solo_ladder(phones, js, scheme)
+
+
+@PHONES
+def test_a_member_removes_a_play_scored_twice(phones: Phones, js: bool, scheme: Scheme) -> None:
+    flows.a_member_removes_a_play_scored_twice(phones, js, scheme)

@@ -167,7 +167,7 @@ def build_world() -> World:
             continue
         # Where the table's own forms land (the table, the result, the group): the same
         # screens for a finished play, so once a game.
-        for form in ("table_action", "finish", "save_play", "delete_play"):
+        for form in ("table_action", "finish", "save_play", "void_play", "restore_play"):
             add(reverse(form, args=[play.uuid]), what(play), posted)
         for result in play.ordered_results():
             add(
@@ -361,7 +361,7 @@ TAKING_AWAY = (
     "remove_member",
     "revoke_invite",
     "revoke_claim_link",
-    "delete_play",
+    "void_play",
     "leave_group",
     "logout",
 )

@@ -13,11 +13,20 @@ from django.contrib.auth.models import AnonymousUser, User
 from playwright.sync_api import Page, expect
 
 import games
-from scorepad.models import Play, start_play
+from scorepad.models import Play, create_group, start_play
 from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, bubble_point, fish_on_bubbles
-from scorepad.pads.shallow_sea.models import SealifeCatalogueEntry
+from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
 from tests.browser.conftest import PHONE, Screenshot
-from tests.browser.flows import bubble, choose, host_on, put_coral, seat_on, space, tap_fish
+from tests.browser.flows import (
+    PASSWORD,
+    bubble,
+    choose,
+    host_on,
+    put_coral,
+    seat_on,
+    space,
+    tap_fish,
+)
 
 FIRST_GAME = {
     "orange": [1],
@@ -425,6 +434,45 @@ def test_the_example_ocean_takes_at_most_70_taps(
     # incomplete one 5, the fish 1 + 7 × 2, the Seashells and Next 1 each.
     assert taps.count == 67
     assert taps.count <= TAP_BUDGET
+    assert console_errors == []
+
+
+def test_a_value_differing_from_the_group_s_asks_before_teaching_it(
+    page: Page, console_errors: list[str]
+) -> None:
+    """The sheet swaps with the question; the answer's button saves what was typed."""
+    mira = User.objects.create_user("Mira", password=PASSWORD)
+    group = create_group("Thursday divers", mira)
+    GroupSealifeValue.objects.create(group=group, code="C4", vp=6)
+    play = start_play(
+        game="shallow-sea",
+        names=["Mira", "Jonas"],
+        options={"setup": FIRST_GAME, "achievement": None, "entry": "board"},
+        group=group,
+        user=mira,
+    )
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("Mira")
+    page.get_by_label(re.compile(r"^Password:?$")).fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+    page.goto(f"/plays/{play.uuid}/players/0/ocean/")
+    space(page, "R1C4").click()
+    # The group's 6 pre-fills the tile: one tap saves it.
+    page.locator("#editor label", has_text="C4 Spiny Seahorse").click()
+    expect(page.locator("#editor")).to_contain_text("Saved R1C4: Spiny Seahorse (C4), completed, 6")
+    # The tile says 7: typed over the 6, the sheet asks before the group learns it.
+    space(page, "R1C4").click()
+    expect(page.locator("#editor.open")).to_contain_text("R1C4")
+    page.fill("#id_vp", "7")
+    page.get_by_role("button", name="Save R1C4").click()
+    question = page.locator("#editor [role=alert]")
+    expect(question).to_contain_text("The group remembers 6 VP for the Spiny Seahorse (C4)")
+    expect(page.locator("#id_vp")).to_have_value("7")
+    page.get_by_role("button", name="Also remember 7 VP for the group").click()
+    expect(page.locator("#editor")).to_contain_text("Saved R1C4: Spiny Seahorse (C4), completed, 7")
+    expect(page.locator("#editor")).to_contain_text("next plays will know the Spiny Seahorse")
+    assert GroupSealifeValue.objects.get(group=group, code="C4").vp == 7
     assert console_errors == []
 
 

@@ -261,11 +261,13 @@ def _store_event(
     access: Access,
 ) -> HttpResponse:
     by = access.actor
+    describe = screens_of(play).describe
     try:
         if event is None:
-            play.add_event(data, by=by)
+            play.add_event(data, by=by, what=f"Added to the log: {describe(data)}")
         else:
-            play.change_event(event, data, base=request.POST.get("base"), by=by)
+            what = f"Changed in the log: {describe(event.data)} → {describe(data)}"
+            play.change_event(event, data, base=request.POST.get("base"), by=by, what=what)
     except InvalidInput as e:
         # Someone else's change got in first; show the log as it now stands.
         for item in e.errors:
@@ -347,8 +349,9 @@ def undo_event(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
 
 
 def _remove(request: HtmxHttpRequest, play: Play, event: PlayEvent, by: Actor) -> HttpResponse:
+    what = f"Taken out of the log: {screens_of(play).describe(event.data)}"
     try:
-        play.remove_event(event, by=by)
+        play.remove_event(event, by=by, what=what)
     except InvalidInput as e:
         for item in e.errors:
             messages.error(request, item.message)

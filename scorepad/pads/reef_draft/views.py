@@ -223,6 +223,7 @@ def _save_reef(
             base=request.POST.get("base"),
             editor=request.POST.get("editor", ""),
             by=by,
+            what=f"{result.name}'s round {round_number} reef",
         )
     except InvalidInput as e:
         return attach_errors(e, form, f"rounds[{round_number - 1}].{result.name}.")

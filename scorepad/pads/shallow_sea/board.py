@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import QuerySet
+
 from games.contract import Explanation, Sheet
 from games.shallow_sea.data import (
     BLUE_CARDS,
@@ -31,7 +33,7 @@ from games.shallow_sea.info import INFO
 from games.shallow_sea.scoring import lonely_tiles
 from scorepad.models import Group, Play, Result
 from scorepad.pads import Panel
-from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
+from scorepad.pads.shallow_sea.models import GroupSealifeValue, Lesson, SealifeCatalogueEntry
 
 # --- The ocean, drawn -----------------------------------------------------------
 # The board's lattice (columns 0-10, rows 0-6: spaces and the bubbles between them)
@@ -381,6 +383,15 @@ def values_in_play(boards: Iterable[Mapping[str, Any]]) -> dict[str, tuple[int |
     return found
 
 
+def sealife_groups(play: Play, user: Any) -> QuerySet[Group]:
+    """The groups whose remembered Sealife values pre-fill this play's tiles, and which a
+    signed-in player's typed values teach: the play's group, or for a play without one
+    the user's groups."""
+    if play.group_id:
+        return Group.objects.filter(pk=play.group_id)
+    return Group.objects.for_user(user)
+
+
 def printed_values(play: Play, results: Iterable[Result], user: Any) -> dict[str, Printed]:
     """What each type prints, for pre-filling a tile: a value another tile of this play
     already uses comes first (all tiles of a type print the same), then what the play's
@@ -390,10 +401,9 @@ def printed_values(play: Play, results: Iterable[Result], user: Any) -> dict[str
         code: Printed(row.vp, row.partial_vp, row.source)
         for code, row in SealifeCatalogueEntry.objects.known().items()
     }
-    groups = [play.group] if play.group_id else Group.objects.for_user(user)
     remembered = {
         code: (row.vp, row.partial_vp, "group")
-        for code, row in GroupSealifeValue.objects.for_groups(groups).items()
+        for code, row in GroupSealifeValue.objects.for_groups(sealife_groups(play, user)).items()
     }
     played = {
         code: (*values, "play")
@@ -417,6 +427,35 @@ def printed_text(vp: int | None, partial_vp: int | None) -> str:
     parts = [f"{vp} VP"] if vp is not None else []
     parts += [f"{partial_vp} per count"] if partial_vp is not None else []
     return ", ".join(parts) or "VPs not given"
+
+
+@dataclass(frozen=True)
+class Question:
+    """Asked before a typed Sealife value replaces what a group remembers: the words, the
+    two answers' buttons and the values asked about (``Lesson.asked``)."""
+
+    text: str
+    play_only: str
+    remember: str
+    asked: str
+
+
+def teaching_question(lesson: Lesson, play: Play) -> Question:
+    """The question, in words and on its buttons: "The group remembers 6 VP for the
+    Spiny Seahorse (C4); you typed 7 VP. Save 7 VP for this play only, or …?" """
+    keys = ("vp", "partial_vp")
+    was = printed_text(*(lesson.differing.get(k, (None, None))[0] for k in keys))
+    now = printed_text(*(lesson.differing.get(k, (None, None))[1] for k in keys))
+    who, whom = ("The group remembers", "the group")
+    if not play.group_id:
+        who, whom = ("Your groups remember", "your groups")
+    return Question(
+        text=f"{who} {was} for the {sealife_name(lesson.code)}; you typed {now}. "
+        f"Save {now} for this play only, or also remember {now} for {whom}?",
+        play_only=f"Save {now} for this play only",
+        remember=f"Also remember {now} for {whom}",
+        asked=lesson.asked,
+    )
 
 
 def describe_values(values: Mapping[str, tuple[int | None, int | None]]) -> list[str]:

@@ -32,12 +32,20 @@ from games.shallow_sea.data import (
     ROWS,
     SCENARIOS,
     SEALIFE,
+    SEALIFE_VPS,
     STANDARD_ACHIEVEMENTS,
 )
 from games.shallow_sea.info import INFO, MODES
 from games.shallow_sea.ocean import Achievement
 from games.shallow_sea.scoring import orange_factor
-from scorepad.forms import Form, HintedRadioSelect, NewPlayForm, WholeNumberField, count_field
+from scorepad.forms import (
+    CountInput,
+    Form,
+    HintedRadioSelect,
+    NewPlayForm,
+    WholeNumberField,
+    count_field,
+)
 from scorepad.pads.shallow_sea.board import (
     ENTRY_HINTS,
     ENTRY_NAMES,
@@ -46,6 +54,7 @@ from scorepad.pads.shallow_sea.board import (
     Printed,
     sealife_name,
 )
+from scorepad.pads.shallow_sea.models import Lesson
 
 COLOR_CHOICES = [(color, color.title()) for color in COLORS]
 # The rulebook's three Achievement modes, by its own names, or none.
@@ -250,6 +259,17 @@ class SetupForm(NewPlayForm):
 
 
 # --- One space of an ocean ----------------------------------------------------------------
+def printed_field(label: str) -> forms.IntegerField:
+    """A number printed on a Sealife tile, in a box that takes only what a tile prints
+    (SEALIFE_VPS); a value past it typed anyway is refused by the game, whose message
+    names the tile."""
+    return WholeNumberField(
+        label=label,
+        required=False,
+        widget=CountInput(SEALIFE_VPS[-1], label, minimum=SEALIFE_VPS[0]),
+    )
+
+
 EMPTY_PIECE = "empty"
 CORAL_PIECES = {f"{color}-{vp}": (color, vp) for color in COLORS for vp in CORAL_VPS}
 COMPLETED_CHOICES = [("yes", "Completed"), ("no", "Not yet")]
@@ -295,10 +315,16 @@ class TileForm(Form):
             widget=forms.RadioSelect,
             required=False,
         )
-        self.fields["vp"] = count_field("VPs printed on it", None)
+        self.fields["vp"] = printed_field("VPs printed on it")
         self.fields["partial"] = count_field("How much of its condition is met", None)
-        self.fields["partial_vp"] = count_field("VPs printed per count met", None)
+        self.fields["partial_vp"] = printed_field("VPs printed per count met")
         self.fields["base"] = forms.CharField(required=False, widget=forms.HiddenInput)
+        # The answer to "also remember it for the group?" (the question's two buttons),
+        # and which typed values it answers (Lesson.asked).
+        self.fields["teach"] = forms.ChoiceField(
+            choices=[("play", "This play only"), ("group", "Also the group")], required=False
+        )
+        self.fields["asked"] = forms.CharField(required=False)
 
     def _radios(self) -> dict[str, Any]:
         return {radio.data["value"]: radio for radio in self["piece"]}
@@ -406,6 +432,12 @@ class TileForm(Form):
         if partial_vp is not None:
             tile["partial_vp"] = partial_vp
         return tile
+
+    def answer(self, lesson: Lesson) -> str:
+        """The player's answer to the question about these typed values, "play" or
+        "group"; "" when it was not asked yet (or asked about other values)."""
+        data = self.cleaned_data
+        return (data.get("teach") or "") if data.get("asked") == lesson.asked else ""
 
     def field_for(self, rest: str) -> str | None:
         """The field a game error about this tile (``…tiles.R1C2.<rest>``) points at."""
@@ -567,14 +599,24 @@ class CatalogueForm(Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        low, high = SEALIFE_VPS[0], SEALIFE_VPS[-1]
         for code, kind in SEALIFE.items():
-            for key, what in (("vp", "VPs when completed"), ("partial_vp", "VPs per count met")):
+            for key, what, unit in (
+                ("vp", "VPs when completed", "VPs"),
+                ("partial_vp", "VPs per count met", "VPs per count met"),
+            ):
+                # The game's own words for a value no tile prints.
+                refused = (
+                    f"The {sealife_name(code)}: no Sealife tile prints %(value)s {unit}; "
+                    f"they print {low} to {high}."
+                )
                 self.fields[f"{key}_{code}"] = WholeNumberField(
                     label=f"{kind.name}: {what}",
-                    min_value=0,
-                    max_value=99,
+                    min_value=low,
+                    max_value=high,
                     required=False,
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                    error_messages={"min_value": refused, "max_value": refused},
                 )
 
     def values(self) -> dict[str, tuple[int | None, int | None]]:

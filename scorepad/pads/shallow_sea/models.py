@@ -5,14 +5,20 @@ The first two tables were created by the shared app (their names stay scorepad_*
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.utils import timezone
 
-from games.shallow_sea.data import SEALIFE
+from games.shallow_sea.data import SEALIFE, SEALIFE_VPS
 from scorepad.models import Group
+
+# What a Sealife tile can print (the game's SEALIFE_VPS), for the admin's forms.
+PRINTED = [MinValueValidator(SEALIFE_VPS[0]), MaxValueValidator(SEALIFE_VPS[-1])]
 
 
 class AchievementTickQuerySet(models.QuerySet["AchievementTick"]):
@@ -97,8 +103,12 @@ class SealifeCatalogueEntry(models.Model):
         EDITED = "edited", "Edited in the catalogue"
 
     code = models.CharField(max_length=2, unique=True)
-    vp = models.PositiveSmallIntegerField("VPs when completed", null=True, blank=True)
-    partial_vp = models.PositiveSmallIntegerField("VPs per count met", null=True, blank=True)
+    vp = models.PositiveSmallIntegerField(
+        "VPs when completed", null=True, blank=True, validators=PRINTED
+    )
+    partial_vp = models.PositiveSmallIntegerField(
+        "VPs per count met", null=True, blank=True, validators=PRINTED
+    )
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.ENGINE)
     updated = models.DateTimeField(auto_now=True)
     updated_by = models.ForeignKey(
@@ -116,26 +126,68 @@ class SealifeCatalogueEntry(models.Model):
         return f"Sealife {self.code}: {self.vp} VP, {self.partial_vp} per count"
 
 
+@dataclass(frozen=True)
+class Lesson:
+    """What a signed-in player typed for a Sealife type (its values that differ from what
+    pre-filled the tile), against what the play's groups remember of it: ``differing``
+    is each value a group remembers otherwise, as (remembered, typed)."""
+
+    code: str
+    typed: dict[str, int]
+    differing: dict[str, tuple[int, int]]
+
+    @property
+    def asked(self) -> str:
+        """The values the question is about, as the form carries them back with the
+        answer: an answer to another question (the values typed again) is none."""
+        return ",".join(f"{key}={value}" for key, value in sorted(self.typed.items()))
+
+
 class GroupSealifeValueQuerySet(models.QuerySet["GroupSealifeValue"]):
-    def remember(self, user: Any, code: str, vp: int | None, partial_vp: int | None) -> bool:
-        """Keep what a signed-in player typed for a Sealife type for each of their groups
-        (a value left blank changes nothing). True if any group's value is new."""
+    """The one place that decides what a table teaches its groups: a value a group has
+    none of yet is remembered at once; one that differs from what the group remembers
+    only when the player said so (``learn``'s ``replace``), for a typo (6 for 9) would
+    pre-fill every later play."""
+
+    def lesson(
+        self, groups: Iterable[Group], code: str, vp: int | None, partial_vp: int | None
+    ) -> Lesson | None:
+        """What typing these values (None: not typed) would teach ``groups``; None when
+        nothing was typed."""
         typed = {k: v for k, v in (("vp", vp), ("partial_vp", partial_vp)) if v is not None}
         if not typed:
-            return False
+            return None
+        differing: dict[str, tuple[int, int]] = {}
+        for row in self.filter(group__in=groups, code=code).order_by("-updated"):
+            for key, value in typed.items():
+                known = getattr(row, key)
+                if known is not None and known != value:
+                    differing.setdefault(key, (known, value))
+        return Lesson(code, typed, differing)
+
+    @transaction.atomic
+    def learn(self, groups: Iterable[Group], user: Any, lesson: Lesson, *, replace: bool) -> bool:
+        """Keep the lesson's values for each of ``groups``: where a group has none, and
+        (with ``replace``) over one it remembers. True if any group's value is new."""
         changed = False
-        for group in Group.objects.for_user(user):
+        for group in groups:
             row, created = self.get_or_create(
-                group=group, code=code, defaults={**typed, "updated_by": user}
+                group=group, code=lesson.code, defaults={**lesson.typed, "updated_by": user}
             )
-            if not created and all(getattr(row, k) == v for k, v in typed.items()):
+            if created:
+                changed = True
                 continue
-            if not created:
-                for key, value in typed.items():
+            new = {
+                key: value
+                for key, value in lesson.typed.items()
+                if getattr(row, key) != value and (replace or getattr(row, key) is None)
+            }
+            if new:
+                for key, value in new.items():
                     setattr(row, key, value)
                 row.updated_by = user
                 row.save()
-            changed = True
+                changed = True
         return changed
 
     def for_groups(self, groups: Any) -> dict[str, GroupSealifeValue]:
@@ -152,8 +204,12 @@ class GroupSealifeValue(models.Model):
 
     group = models.ForeignKey(Group, models.CASCADE, related_name="sealife_values")
     code = models.CharField(max_length=2)
-    vp = models.PositiveSmallIntegerField("VPs when completed", null=True, blank=True)
-    partial_vp = models.PositiveSmallIntegerField("VPs per count met", null=True, blank=True)
+    vp = models.PositiveSmallIntegerField(
+        "VPs when completed", null=True, blank=True, validators=PRINTED
+    )
+    partial_vp = models.PositiveSmallIntegerField(
+        "VPs per count met", null=True, blank=True, validators=PRINTED
+    )
     updated = models.DateTimeField(auto_now=True)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"

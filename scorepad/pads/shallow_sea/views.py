@@ -14,6 +14,7 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -33,6 +34,7 @@ from scorepad.pads.shallow_sea.board import (
     BUBBLE_SHAPES,
     SPACE_SHAPES,
     Printed,
+    Question,
     board_of,
     bubble_point,
     changed_pieces,
@@ -43,8 +45,10 @@ from scorepad.pads.shallow_sea.board import (
     fish_on_bubbles,
     printed_values,
     score_lines,
+    sealife_groups,
     setup_summary,
     sheet_of,
+    teaching_question,
     values_in_play,
     with_fish,
     with_tile,
@@ -57,7 +61,7 @@ from scorepad.pads.shallow_sea.forms import (
     SheetForm,
     TileForm,
 )
-from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
+from scorepad.pads.shallow_sea.models import GroupSealifeValue, Lesson, SealifeCatalogueEntry
 from scorepad.table import Access, access_to
 from scorepad.views.common import (
     _get_play_for_user,
@@ -340,18 +344,29 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
     before = board_of(result)
     tile = before.get("tiles", {}).get(space)
     errors: list[str] = []
+    question: Question | None = None
     if request.method == "POST":
         form = TileForm(sealife, printed, request.POST)
         if form.is_valid():
             new_tile = form.tile()
+            lesson = _lesson(request, play, new_tile, form)
+            answer = form.answer(lesson) if lesson else ""
             if not form.errors:
+
+                def change(board: dict[str, Any]) -> dict[str, Any]:
+                    return _with_tile_unless_changed(board, space, new_tile, form)
+
                 try:
-                    saved = play.change_part(
-                        position,
-                        ("board",),
-                        lambda board: _with_tile_unless_changed(board, space, new_tile, form),
-                        by=access.actor,
-                    )
+                    if lesson and lesson.differing and not answer:
+                        # Saved and taken back: a tile the game refuses asks nothing.
+                        with transaction.atomic():
+                            play.change_part(position, ("board",), change, by=access.actor)
+                            raise Unanswered
+                    saved = play.change_part(position, ("board",), change, by=access.actor)
+                except Unanswered:
+                    assert lesson is not None
+                    play.refresh_from_db()
+                    question = teaching_question(lesson, play)
                 except InvalidInput as e:
                     prefix = f"boards.{result.name}.tiles.{space}."
                     errors = attach_errors(e, form, prefix)
@@ -363,14 +378,20 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
                     errors = [stale_message(request, space, now, yours)]
                 else:
                     said = f"{space}: {describe_tile(new_tile)}."
-                    learnt = _learn(request, new_tile, form)
+                    learnt = _learn(request, play, lesson, replace=answer == "group")
                     tapped = Tapped("tiles", before, request.POST.get("drawn"), space=space)
                     return _after_save(request, play, position, tapped, said, learnt, saved)
     else:
         form = TileForm(sealife, printed, initial=TileForm.initial_from(tile))
     shape = SPACE_SHAPES[space]
     url = reverse("shallow_sea_space", args=[play.uuid, position, space])
-    editor = {"kind": "space", "space": space, "title": shape.title, "url": url}
+    editor = {
+        "kind": "space",
+        "space": space,
+        "title": shape.title,
+        "url": url,
+        "question": question,
+    }
     return _editor_screen(request, play, results, result, "tiles", editor, form, errors)
 
 
@@ -402,19 +423,42 @@ def _editor_screen(
     return render_screen(request, "shallow_sea/ocean.html", ctx, "editor-open")
 
 
-def _learn(request: HtmxHttpRequest, tile: dict[str, Any] | None, form: TileForm) -> list[str]:
-    """Values a signed-in player typed for a Sealife tile pre-fill their groups' next
-    plays; the site's catalogue changes only on its own screen."""
+class Unanswered(Exception):
+    """A typed Sealife value differs from what the group remembers, and the player has
+    not said yet whether the group should remember it instead."""
+
+
+def _lesson(
+    request: HtmxHttpRequest, play: Play, tile: dict[str, Any] | None, form: TileForm
+) -> Lesson | None:
+    """What the values a signed-in player typed for a Sealife tile would teach the play's
+    groups (sealife_groups); a value that pre-filled the tile teaches nothing, nor does
+    anything typed without an account. The site's catalogue changes only on its own
+    screen."""
     if not tile or tile.get("kind") != "sealife" or not request.user.is_authenticated:
-        return []
+        return None
     code, typed = tile["code"], form.cleaned_data
     known = form.printed[code]  # what pre-filled the tile: nothing new to keep
     vp, partial_vp = typed.get("vp"), typed.get("partial_vp")
-    new_vp = vp if vp != known.vp else None
-    new_partial_vp = partial_vp if partial_vp != known.partial_vp else None
-    if not GroupSealifeValue.objects.remember(request.user, code, new_vp, new_partial_vp):
+    return GroupSealifeValue.objects.lesson(
+        sealife_groups(play, request.user),
+        code,
+        vp if vp != known.vp else None,
+        partial_vp if partial_vp != known.partial_vp else None,
+    )
+
+
+def _learn(
+    request: HtmxHttpRequest, play: Play, lesson: Lesson | None, *, replace: bool
+) -> list[str]:
+    """The play's groups learn the lesson (a value they remember otherwise only when the
+    player said so: ``replace``); the words that say so."""
+    groups = sealife_groups(play, request.user)
+    if lesson is None or not GroupSealifeValue.objects.learn(
+        groups, request.user, lesson, replace=replace
+    ):
         return []
-    return [f"Your groups' next plays will know the {SEALIFE[code].name}'s VPs."]
+    return [f"Your groups' next plays will know the {SEALIFE[lesson.code].name}'s VPs."]
 
 
 @dataclass(frozen=True)
