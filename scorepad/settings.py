@@ -40,7 +40,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG e
 # The games the site offers: one web package per game, or per family of games entered
 # alike (scorepad.pads explains what each holds). The one place a game is registered.
 SCOREPAD_PADS = [
-    "scorepad.pads.reef_draft",
+    "scorepad.pads.rounds",
     "scorepad.pads.shallow_sea",
     "scorepad.pads.event_log",
 ]

@@ -246,4 +246,4 @@ def test_models_and_codecs_reach_no_screen() -> None:
     for start in ["scorepad.models", "scorepad.exports", "scorepad.records", *codecs]:
         assert screens(reached(graph, start)) == set(), start
     # And the URL conf does reach them: the check above can see a screen.
-    assert "scorepad.pads.reef_draft.views" in screens(reached(graph, "scorepad.urls"))
+    assert "scorepad.pads.rounds.views" in screens(reached(graph, "scorepad.urls"))

@@ -1,4 +1,5 @@
-"""Reef Draft's screens: the scoreboard and one reef per player per round."""
+"""The family's screens: the scoreboard with each round's status, and one seat's
+counts per round, drawn from each game's ``RoundScreens`` (the play's codec)."""
 
 from __future__ import annotations
 
@@ -10,15 +11,17 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
 
 from games.contract import InvalidInput, Sheet
-from games.reef_draft import INFO
-from games.reef_draft.data import CARD_LABELS, DECK, HAND_SIZE, ROUNDS
+from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Actor, Play, Progress, Result, StaleEdit
 from scorepad.pads import DONE, EMPTY, ENTERING, SeatStatus
-from scorepad.pads.reef_draft.forms import ReefForm
+from scorepad.pads.rounds.codecs import RoundsCodec
+from scorepad.pads.rounds.forms import RoundForm
+from scorepad.pads.rounds.screens import RoundScreens
 from scorepad.table import Access, access_to
 from scorepad.views.common import (
     _get_play_for_user,
@@ -31,99 +34,114 @@ from scorepad.views.common import (
 from scorepad.views.table import table_region
 
 
+def screens_of(play: Play) -> RoundScreens:
+    codec = get_codec(play.game)
+    assert isinstance(codec, RoundsCodec)
+    return codec.screens
+
+
 def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
+    screens = screens_of(play)
     results = play.ordered_results()
     progress = play.progress(results, strict=True)
-    rounds = _round_status(results)
+    rounds = _round_status(screens, results)
     _link_seats(play, rounds, access_to(request, play))
     ctx = {
         "play": play,
+        "screens": screens,
         "results": results,
         "sheet": progress.sheet,
         "problems": progress.problems,
         "rounds": rounds,
-        "rows": _scoreboard_rows(results, progress.sheet),
+        "rows": _scoreboard_rows(screens, results, progress.sheet),
         **table_region(request, play, results, progress),
     }
-    return render_screen(request, "reef_draft/play.html", ctx, "scoreboard")
+    return render_screen(request, "rounds/play.html", ctx, "scoreboard")
 
 
 def _link_seats(play: Play, rounds: list[dict[str, Any]], access: Access) -> None:
-    """Each round's seats link to their reef where this phone may enter it."""
+    """Each round's seats link to their entry where this phone may enter it."""
     for number, round_ in enumerate(rounds, 1):
         for seat in round_["seats"]:
             may = access.may_change(seat["result"])
-            seat["url"] = reef_url(play, number, seat["result"].position) if may else None
+            seat["url"] = round_url(play, number, seat["result"].position) if may else None
 
 
 def seat_status(play: Play, result: Result, progress: Progress) -> SeatStatus:
-    entered = [n for n in range(1, ROUNDS + 1) if str(n) in result.entry.get("rounds", {})]
-    if len(entered) == ROUNDS:
-        return SeatStatus(DONE, f"all {ROUNDS} reefs in")
+    screens = screens_of(play)
+    last = screens.rounds
+    entered = [n for n in range(1, last + 1) if str(n) in result.entry.get("rounds", {})]
+    if len(entered) == last:
+        return SeatStatus(DONE, f"all {last} {screens.nouns} in")
     if entered:
         return SeatStatus(ENTERING, f"round {', '.join(map(str, entered))} in")
     return SeatStatus(EMPTY)
 
 
-def reef_url(play: Play, round_number: int, position: int) -> str:
+def round_url(play: Play, round_number: int, position: int) -> str:
     return reverse("reef_entry", args=[play.uuid, round_number, position])
 
 
 def seat_url(play: Play, result: Result) -> str:
     """The seat's first round still to enter (the last round once all are in)."""
     entered = result.entry.get("rounds", {})
-    number = next((n for n in range(1, ROUNDS + 1) if str(n) not in entered), ROUNDS)
-    return reef_url(play, number, result.position)
+    last = screens_of(play).rounds
+    number = next((n for n in range(1, last + 1) if str(n) not in entered), last)
+    return round_url(play, number, result.position)
 
 
-def _round_status(results: list[Result]) -> list[dict[str, Any]]:
-    """For each round: whose reefs are in, and how many cards they hold."""
-    hand = HAND_SIZE[len(results)]
+def _round_status(screens: RoundScreens, results: list[Result]) -> list[dict[str, Any]]:
+    """For each round: whose entries are in, and how many they hold against the size."""
+    size = screens.size(len(results)) if screens.size else None
     rounds = []
-    for number in range(1, ROUNDS + 1):
-        reefs = [r.entry.get("rounds", {}).get(str(number)) for r in results]
-        entered = [reef for reef in reefs if reef is not None]
+    for number in range(1, screens.rounds + 1):
+        entries = [r.entry.get("rounds", {}).get(str(number)) for r in results]
+        entered = [entry for entry in entries if entry is not None]
         rounds.append(
             {
                 "number": number,
                 "seats": [
                     {
                         "result": r,
-                        "entered": reef is not None,
-                        "full": reef is not None and _reef_size(reef) == hand,
+                        "entered": entry is not None,
+                        "full": entry is not None
+                        and (size is None or screens.size_of(entry) == size),
                     }
-                    for r, reef in zip(results, reefs, strict=True)
+                    for r, entry in zip(results, entries, strict=True)
                 ],
                 "entered": len(entered),
-                "cards": sum(_reef_size(reef) for reef in entered),
-                "expected_cards": hand * len(results),
+                "size": sum(screens.size_of(entry) for entry in entered),
+                "expected_size": size * len(results) if size is not None else None,
             }
         )
     return rounds
 
 
-def _reef_size(reef: dict[str, Any]) -> int:
-    return sum(count for kind, count in reef.items() if kind != "on_shark")
-
-
-def _scoreboard_rows(results: list[Result], sheet: Sheet | None) -> list[dict[str, Any]]:
-    """One row per player: points per round entered, coral, running total."""
+def _scoreboard_rows(
+    screens: RoundScreens, results: list[Result], sheet: Sheet | None
+) -> list[dict[str, Any]]:
+    """One row per player: points per round entered, the game's columns, running total."""
     rows = []
     for index, result in enumerate(results):
         score = sheet.players[index] if sheet else None
         entered = result.entry.get("rounds", {})
-        round_points = score.extra["rounds"] if score else []
+        round_points = score.extra.get("rounds", []) if score else []
+        over = bool(score and sheet and sheet.complete)
         rows.append(
             {
                 "result": result,
                 "rounds": [
                     round_points[n - 1] if str(n) in entered and n <= len(round_points) else None
-                    for n in range(1, ROUNDS + 1)
+                    for n in range(1, screens.rounds + 1)
                 ],
-                "coral_cards": score.tiebreak["coral"] if score else None,
-                "coral_points": score.breakdown["coral"]
-                if score and sheet and sheet.complete
-                else None,
+                "columns": [
+                    {
+                        "column": column,
+                        "so_far": score.tiebreak.get(column.tiebreak) if score else None,
+                        "points": score.breakdown[column.category] if score and over else None,
+                    }
+                    for column in screens.columns
+                ],
                 "total": score.total if score else None,
             }
         )
@@ -131,12 +149,15 @@ def _scoreboard_rows(results: list[Result], sheet: Sheet | None) -> list[dict[st
 
 
 @require_http_methods(["GET", "POST"])
-def reef_entry(
+@vary_on_headers("HX-Request")
+def round_entry(
     request: HtmxHttpRequest, play_id: UUID, round_number: int, position: int
 ) -> HttpResponse:
-    play = _get_play_for_user(request, play_id, games={INFO.slug})
-    if not 1 <= round_number <= ROUNDS:
-        raise Http404("Reef Draft has three rounds.")
+    family = {codec.slug for codec in all_codecs() if isinstance(codec, RoundsCodec)}
+    play = _get_play_for_user(request, play_id, games=family)
+    screens = screens_of(play)
+    if not 1 <= round_number <= screens.rounds:
+        raise Http404(f"{play.info.name} has {screens.rounds} rounds.")
     results, result, access = _get_seat_for_user(request, play, position)
     waiting = _waiting_for(results, round_number - 1)
     if waiting and not access.is_host:
@@ -147,100 +168,108 @@ def reef_entry(
             f"Round {round_number} opens once round {round_number - 1} is in: waiting for {names}.",
         )
         return redirect(play)
-    saved_reef = result.entry.get("rounds", {}).get(str(round_number))
+    saved = result.entry.get("rounds", {}).get(str(round_number))
+    what = f"{result.name}'s round {round_number} {screens.noun}"
 
     errors: list[str] = []
     if request.method == "POST":
         # With htmx the script has already stepped the count in the page.
-        form = ReefForm(posted(request))
+        form = RoundForm(screens, posted(request))
         if form.is_valid():
-            errors = _save_reef(request, play, result, round_number, form, access.actor)
+            errors = _save_round(request, play, result, round_number, form, access.actor, what)
             if not errors and not form.errors and not request.htmx:
                 if request.POST.get("go") == "next":
                     return redirect(_next_step(play, round_number, result, results, access)[0])
                 # Back to the count that was stepped, not the top of the page.
                 stepped = request.POST.get("step", "").partition(":")[0]
                 return redirect(f"{request.path}#row-{stepped}" if stepped else request.path)
-            saved_reef = result.entry.get("rounds", {}).get(str(round_number))
+            saved = result.entry.get("rounds", {}).get(str(round_number))
     else:
-        form = ReefForm(initial=ReefForm.initial_from(saved_reef or {}))
+        form = RoundForm(screens, initial=RoundForm.initial_from(screens, saved or {}))
 
     score = play.progress(results).player(results.index(result))
-    rounds = _round_status(results)
+    rounds = _round_status(screens, results)
     seats = rounds[round_number - 1]["seats"]
-    round_points = score.extra["rounds"] if score else []
+    round_points = score.extra.get("rounds", []) if score else []
     if request.htmx:
-        # A count saved answers with what it changed: the live total and this seat's
-        # chip (entered, or not the hand's size); the rest of the screen stays.
+        # A count saved answers with what it changed: the live panel and this seat's
+        # chip (entered, or not the round's size); the rest of the screen stays.
         next_url, next_label = "", ""
         seats = [seat for seat in seats if seat["result"].pk == result.pk]
         for seat in seats:
-            seat["url"] = reef_url(play, round_number, position)
+            seat["url"] = round_url(play, round_number, position)
     else:
         _link_seats(play, rounds, access)
         next_url, next_label = _next_step(play, round_number, result, results, access)
+    size = screens.size(len(results)) if screens.size else None
+    shown = {"size": size is not None, "round": score is not None, "total": score is not None}
     ctx = {
         "play": play,
+        "screens": screens,
         "result": result,
         "round_number": round_number,
         "form": form,
-        "base": fingerprint(saved_reef),
+        "sections": [
+            {
+                "legend": section.legend.format(name=result.name, round=round_number),
+                "section": section,
+                "fields": form.fields_of(section),
+            }
+            for section in screens.sections
+        ],
+        "base": fingerprint(saved),
         "editor": request.POST.get("editor") or new_editor(),
         "errors": errors,
-        "saved": saved_reef is not None and not (errors or form.errors),
+        "saved": saved is not None and not (errors or form.errors),
         "rejected": bool(errors or form.errors),
         "score": score,
         "seats": seats,
-        "reef_size": form.typed_card_count(),
+        "typed_size": form.typed_size(),
+        "size": size,
+        "live": [line for line in screens.live if shown.get(line)],
         "round_points": round_points[round_number - 1] if round_number <= len(round_points) else 0,
         "round_complete": rounds[round_number - 1]["entered"] == len(results),
         "next_url": next_url,
         "next_label": next_label,
-        "hand_size": HAND_SIZE[len(results)],
-        "change_label": f"{result.name}'s round {round_number} reef",
+        "change_label": what,
     }
-    return render_screen(request, "reef_draft/entry.html", ctx, "htmx-update")
+    return render_screen(request, "rounds/entry.html", ctx, "htmx-update")
 
 
-def _save_reef(
+def _save_round(
     request: HtmxHttpRequest,
     play: Play,
     result: Result,
     round_number: int,
-    form: ReefForm,
+    form: RoundForm,
     by: Actor,
+    what: str,
 ) -> list[str]:
-    """Save this reef if the game still holds together with it; else say why not.
+    """Save this round if the game still holds together with it; else say why not.
 
     Errors that point at one of this form's fields are attached to it, the rest
-    (deck limits across the whole game, say) are returned for the top of the form.
+    (limits across the whole game, say) are returned for the top of the form.
     """
     try:
         play.save_part(
             result,
             ("rounds", str(round_number)),
-            form.reef(),
+            form.entry(),
             base=request.POST.get("base"),
             editor=request.POST.get("editor", ""),
             by=by,
-            what=f"{result.name}'s round {round_number} reef",
+            what=what,
         )
     except InvalidInput as e:
         return attach_errors(e, form, f"rounds[{round_number - 1}].{result.name}.")
     except StaleEdit as e:
-        what = f"{result.name}'s round {round_number} reef"
-        saved_now, yours = describe_reef(e.current or {}), describe_reef(form.reef())
-        return [stale_message(request, what, saved_now, yours)]
+        describe = form.screens.describe
+        return [stale_message(request, what, describe(e.current or {}), describe(form.entry()))]
     return []
 
 
-def describe_reef(reef: dict[str, Any]) -> str:
-    counts = [f"{n} {CARD_LABELS[kind].lower()}" for kind, n in reef.items() if kind in DECK and n]
-    return ", ".join(counts) or "nothing"
-
-
 def _waiting_for(results: list[Result], round_number: int) -> list[Result]:
-    """The seats whose reef of ``round_number`` is not in yet (none before round 1)."""
+    """The seats whose round ``round_number`` is not in yet (none before round 1)."""
     if round_number < 1:
         return []
     return [r for r in results if str(round_number) not in r.entry.get("rounds", {})]
@@ -251,20 +280,21 @@ def _next_step(
 ) -> tuple[str, str]:
     """Where "Save" goes next, and what its button says. The host goes through the
     players (those no other phone enters), then the next round's first of them, then
-    the scoreboard; a seat's phone to its own next reef once the round is in, or to
+    the scoreboard; a seat's phone to its own next round once the round is in, or to
     the table to wait for it."""
+    last = screens_of(play).rounds
     if not access.is_host:
         others = [r for r in _waiting_for(results, round_number) if r.pk != result.pk]
-        if round_number < ROUNDS and not others:
-            url = reef_url(play, round_number + 1, result.position)
+        if round_number < last and not others:
+            url = round_url(play, round_number + 1, result.position)
             return url, f"Save, next: round {round_number + 1}"
         return play.get_absolute_url(), "Save and see the table"
     elsewhere = access.held_elsewhere()
     here = [r for r in results if r.pk not in elsewhere]
     later = [r for r in here if r.position > result.position]
     if later:
-        return reef_url(play, round_number, later[0].position), f"Save, next: {later[0].name}"
-    if round_number < ROUNDS and here:
-        url = reef_url(play, round_number + 1, here[0].position)
+        return round_url(play, round_number, later[0].position), f"Save, next: {later[0].name}"
+    if round_number < last and here:
+        url = round_url(play, round_number + 1, here[0].position)
         return url, f"Save, next: round {round_number + 1}, {here[0].name}"
     return play.get_absolute_url(), "Save and see the scoreboard"

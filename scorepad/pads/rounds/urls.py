@@ -1,11 +1,11 @@
 from django.urls import path
 
-from scorepad.pads.reef_draft import views
+from scorepad.pads.rounds import views
 
 urlpatterns = [
     path(
         "plays/<uuid:play_id>/rounds/<int:round_number>/players/<int:position>/",
-        views.reef_entry,
+        views.round_entry,
         name="reef_entry",
     ),
 ]

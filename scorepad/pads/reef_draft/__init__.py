@@ -1,1 +1,0 @@
-"""Reef Draft on the site: the scoreboard, and each player's reef round by round."""
