@@ -42,6 +42,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG e
 SCOREPAD_PADS = [
     "scorepad.pads.rounds",
     "scorepad.pads.shallow_sea",
+    "scorepad.pads.counts",
     "scorepad.pads.event_log",
 ]
 

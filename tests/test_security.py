@@ -222,14 +222,19 @@ def test_signed_in_pages_need_an_account_and_nothing_more(
 
 def games_screens() -> dict[str, set[str]]:
     """Each game's own screens of a play (every URL that takes a play but the shared
-    ones), with the games each serves: those whose pads' play screen (``hub``) comes
-    from the same views as the screen (a family of games shares one set)."""
+    ones), with the games each serves: those whose pads' play screen (``hub``) or seat's
+    screen (``seat_url``) comes from the same views as the screen (a family of games
+    shares one set; the counts family's sheet serves the games that link their seats to it)."""
     screens = {}
     for pattern in url_patterns():
         shared = pattern.name in PLAY_URLS or pattern.name in INVITATIONS
         if "play_id" in pattern.pattern.converters and not shared:
             views = pattern.callback.__module__
-            served = {pad.slug for pad in all_pads() if pad.hub.__module__ == views}
+            served = {
+                pad.slug
+                for pad in all_pads()
+                if views in (pad.hub.__module__, pad.seat_url.__module__)
+            }
             screens[cast(str, pattern.name)] = served
     return screens
 

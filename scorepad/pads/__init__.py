@@ -35,6 +35,7 @@ from scorepad.http import HtmxHttpRequest
 
 if TYPE_CHECKING:
     from scorepad.models import Group, Play, Progress, Result
+    from scorepad.table import Access
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,9 @@ class Pad:
     """Where a seat enters its own part of the play."""
     seat_status: Callable[[Play, Result, Progress], SeatStatus]
     """How far a seat's own part is, for the table's list of seats."""
+    seat_panel: Callable[[HtmxHttpRequest, Play, Access], Panel | None] | None = None
+    """What a seat's own screen shows below its part, for the whole table (the counts
+    family's sheet: a game's end-of-game events, say)."""
     start_url: Callable[[Play, Result], str] | None = None
     """Where a phone that just took a seat starts; by default the seat's own screen."""
     mode_labels: Mapping[str, str] = field(default_factory=dict)

@@ -16,14 +16,15 @@ import games.coral_stations
 import games.coral_stations.random_game
 import games.seagrass
 import games.seagrass.random_game
-from scorepad.codecs import Codec, StoredPlay
+from scorepad.codecs import StoredPlay
 from scorepad.entries import PlayState
+from scorepad.pads.counts.sheets import CountSheet, SheetCodec
 from scorepad.pads.event_log import coral_stations, seagrass
 from scorepad.pads.event_log.screens import LogScreens
 
 
 @dataclass(frozen=True, kw_only=True)
-class LogCodec(Codec):
+class LogCodec(SheetCodec):
     """A game of the family: its input built from the log and each seat's tally, in the
     shape its forms give (the same screens draw them)."""
 
@@ -88,9 +89,14 @@ def vary_colonies(data: dict[str, Any], rng: Random) -> dict[str, Any]:
 
 def log_codec(game: ModuleType, screens: LogScreens, **more: Any) -> LogCodec:
     """A game of the family, stored in the shape its forms give."""
+    sheets = {
+        "log": CountSheet("final", screens.final, "final tally", "Log and totals"),
+        "counts": CountSheet("counts", screens.counts),
+    }
     return LogCodec(
         game=game,
         screens=screens,
+        sheets={mode: sheets[mode] for mode in game.INFO.modes},
         to_input=partial(to_input, screens),
         from_input=partial(from_input, screens, game),
         reads_events=True,

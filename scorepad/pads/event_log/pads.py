@@ -8,6 +8,7 @@ from typing import Any
 
 from scorepad.models import Play
 from scorepad.pads import Pad, Sample
+from scorepad.pads.counts.views import sheet_url
 from scorepad.pads.event_log import views
 from scorepad.pads.event_log.codecs import CORAL_STATIONS, SEAGRASS, LogCodec
 
@@ -43,10 +44,11 @@ def log_pad(
     return Pad(
         codec=codec,
         hub=views.hub,
-        seat_url=views.tally_url,
+        seat_url=sheet_url,
         seat_status=views.seat_status,
         start_url=views.start_url,
         mode_labels=MODE_LABELS,
+        seat_panel=views.end_panel,
         sample_urls=sample_urls,
         **more,
     )

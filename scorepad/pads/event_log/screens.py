@@ -11,20 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-
-@dataclass(frozen=True)
-class Field:
-    key: str
-    label: str
-    # count: a stepper; number: any whole number (may be negative); player: who;
-    # per_player: a count for every player; reefs: ``rows`` rows of tiles and
-    # clownfish; values: printed numbers typed in one line.
-    kind: str = "count"
-    minimum: int = 0
-    maximum: int | None = None
-    option: str | None = None  # only asked when this yes/no option is on
-    help: str = ""
-    rows: int = 0
+from scorepad.pads.counts.sheets import Field
 
 
 @dataclass(frozen=True)

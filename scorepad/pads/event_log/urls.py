@@ -10,11 +10,6 @@ urlpatterns = [
     ),
     path("plays/<uuid:play_id>/events/<int:seq>/", views.edit_event, name="edit_event"),
     path("plays/<uuid:play_id>/events/undo/", views.undo_event, name="undo_event"),
-    path(
-        "plays/<uuid:play_id>/players/<int:position>/tally/",
-        views.player_tally,
-        name="player_tally",
-    ),
     path("games/seagrass/reef-award/", views.reef_award, name="reef_award"),
     path("api/games/seagrass/reef-award", views.api_reef_award, name="api_reef_award"),
 ]

@@ -14,32 +14,28 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import seagrass
 from games.contract import InvalidInput
 from scorepad.codecs import all_codecs, get_codec
-from scorepad.entries import fingerprint, new_editor
+from scorepad.entries import fingerprint
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Actor, Play, PlayEvent, Progress, Result, StaleEdit
-from scorepad.pads import DONE, EMPTY, ENTERING, SeatStatus
+from scorepad.pads import DONE, EMPTY, ENTERING, Panel, SeatStatus
+from scorepad.pads.counts.forms import SpecForm
+from scorepad.pads.counts.views import sheet_url
 from scorepad.pads.event_log.codecs import LogCodec
-from scorepad.pads.event_log.forms import ReefAwardForm, SpecForm
+from scorepad.pads.event_log.forms import ReefAwardForm
 from scorepad.pads.event_log.screens import EventKind, LogScreens
 from scorepad.table import Access, access_to, conflict
 from scorepad.views.common import (
     _get_play_for_user,
-    _get_seat_for_user,
     attach_errors,
-    describe_counts,
     json_answer,
-    next_seat,
-    next_seat_url,
     posted,
     render_screen,
-    seat_or_table_url,
     stale_message,
 )
 from scorepad.views.table import table_region, totals_hidden
@@ -68,13 +64,9 @@ def _points_text(points: dict[str, int]) -> str:
     return ", ".join(gains) if gains else "no points"
 
 
-def tally_url(play: Play, result: Result) -> str:
-    return reverse("player_tally", args=[play.uuid, result.position])
-
-
 def start_url(play: Play, result: Result) -> str:
     """A logged game is played on its log; only final counts start at the seat's numbers."""
-    return play.get_absolute_url() if play.mode == "log" else tally_url(play, result)
+    return play.get_absolute_url() if play.mode == "log" else sheet_url(play, result)
 
 
 def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
@@ -113,7 +105,7 @@ def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
         "tallies": [
             {
                 "result": r,
-                "url": tally_url(play, r),
+                "url": sheet_url(play, r),
                 "entered": tally_key in r.entry,
                 "changeable": access.may_change(r),
             }
@@ -360,69 +352,18 @@ def _remove(request: HtmxHttpRequest, play: Play, event: PlayEvent, by: Actor) -
     return redirect(_back_url(request, play))
 
 
-@require_http_methods(["GET", "POST"])
-def player_tally(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpResponse:
-    """One player's numbers at the end: the final tally of a log, or their counts."""
-    play, screens = _get_log_play_for_user(request, play_id)
-    results, result, access = _get_seat_for_user(request, play, position)
-    key, specs = screens.tally(play.mode)
-    players = [r.name for r in results]
-
-    errors: list[str] = []
-    saved = False
-    if request.method == "POST":
-        data = posted(request)
-        form = SpecForm(specs, players, play.options, data)
-        if form.is_valid():
-            errors, saved = _save_tally(request, play, result, key, form, access.actor)
-            if saved and not request.htmx:
-                # A − or + button, or Enter in a box (the hidden "stay" button), without
-                # JavaScript: saved, and the same screen again.
-                if request.POST.get("step") or request.POST.get("go") == "stay":
-                    return redirect(request.path)
-                return redirect(next_seat_url(play, results, position, access))
-    else:
-        initial = SpecForm.initial_from(specs, players, result.entry.get(key, {}))
-        form = SpecForm(specs, players, play.options, initial=initial)
-
-    later = next_seat(results, position, access)
-    ctx = {
-        "play": play,
-        "result": result,
-        "form": form,
-        "base": fingerprint(result.entry.get(key)),
-        "editor": request.POST.get("editor") or new_editor(),
-        "errors": errors,
-        "saved": saved,
-        "is_counts": play.mode == "counts",
-        "change_label": f"{result.name}'s numbers",
-        "next_name": later.name if later else None,
-        "next_url": seat_or_table_url(play, later),
-        "end_kind": screens.end.kind if screens.end else None,
+def end_panel(request: HtmxHttpRequest, play: Play, access: Access) -> Panel | None:
+    """Below a seat's sheet: what is entered once the game is over, for the whole table."""
+    screens = screens_of(play)
+    if screens.end is None:
+        return None
+    context = {
+        "end_kind": screens.end.kind,
         "end_events": _end_events(play, screens, access, play.logged_events()),
         "may_log": access.may_log(),
+        "back": request.path,
     }
-    return render_screen(request, "event_log/tally.html", ctx, "htmx-update")
-
-
-def _save_tally(
-    request: HtmxHttpRequest, play: Play, result: Result, key: str, form: SpecForm, by: Actor
-) -> tuple[list[str], bool]:
-    try:
-        play.save_part(
-            result,
-            (key,),
-            form.to_json(),
-            base=request.POST.get("base"),
-            editor=request.POST.get("editor", ""),
-            by=by,
-        )
-    except InvalidInput as e:
-        return attach_errors(e, form, f"{key}.{result.name}."), False
-    except StaleEdit as e:
-        saved_now, yours = describe_counts(e.current), describe_counts(form.to_json())
-        return [stale_message(request, f"{result.name}'s numbers", saved_now, yours)], False
-    return [], True
+    return Panel("event_log/end_panel.html", context)
 
 
 @require_GET
