@@ -23,10 +23,10 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 
-# A game only the tests know (tests/fake_game): it proves the seam between the shared
-# site and a game's own package.
-SCOREPAD_PADS = [*SCOREPAD_PADS, "tests.fake_game"]  # noqa: F405
-INSTALLED_APPS = [*INSTALLED_APPS, "tests.fake_game"]  # noqa: F405
+# Games only the tests know (tests/fake_game, tests/fake_rounds_game): they prove the
+# seam between the shared site and a game's own package, and a family's declaration.
+SCOREPAD_PADS = [*SCOREPAD_PADS, "tests.fake_game", "tests.fake_rounds_game"]  # noqa: F405
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.fake_game", "tests.fake_rounds_game"]  # noqa: F405
 
 # A file rather than shared memory: the live server answers a page and its service
 # worker's prefetches at once, and SQLite's WAL lets them read while one writes (an
