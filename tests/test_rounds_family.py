@@ -4,18 +4,16 @@ template of its own."""
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from typing import Any
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from scorepad.models import Group, Play, create_group
+from scorepad.models import Group, Play
 from tests.fake_rounds_game import game as kelp_forest
 from tests.fake_rounds_game.codecs import EXAMPLE
+from tests.shared_flows import kept_exported_and_imported
 
 pytestmark = pytest.mark.django_db
 
@@ -118,28 +116,7 @@ def test_a_rounds_game_declared_as_data_goes_through_every_shared_flow(
     line = client.get(f"/plays/{play.uuid}/result/?line=otters&player=2").content.decode()
     assert "Otters: round 1, 2 otters × 2 = 4; " in line and "4 + 4 + 4 + 2 = 14" in line
 
-    # Saved to alice's group, it is in the history and both exports.
-    client.force_login(alice)
-    saved = client.post(f"/plays/{play.uuid}/save/", {"group": group.pk})
-    assert saved["Location"] == group.get_absolute_url()
-    history = client.get(f"/groups/{group.pk}/?game={SLUG}")
-    assert [p.uuid for p in history.context["page"]] == [play.uuid]
-    assert "Kelp Forest" in {r.name for r in history.context["records"]}
-    rows_csv = list(csv.reader(io.StringIO(client.get(f"/groups/{group.pk}/export.csv").text)))
-    assert rows_csv[0][-5:] == ["kelp", "otters", "urchins", "forest", "blight"]
-    assert [row[2:5] for row in rows_csv[1:]] == [
-        ["Kelp Forest", "Ana", "21"],
-        ["Kelp Forest", "Ben", "13"],
-        ["Kelp Forest", "Cleo", "21"],
-    ]
-
-    # And the JSON document imports into another group, scored again by the game.
-    document = client.get(f"/groups/{group.pk}/export.json").content
-    beach = create_group("Beach house", alice)
-    upload = SimpleUploadedFile("history.json", document, "application/json")
-    client.post(f"/groups/{beach.pk}/import/", {"file": upload})
-    [copy] = beach.plays.all()
-    assert [(r.name, r.total, r.rank) for r in copy.ordered_results()] == [
-        (r.name, r.total, r.rank) for r in results
-    ]
-    assert [r.entry for r in copy.ordered_results()] == [r.entry for r in results]
+    # Saved to alice's group, in its history, both exports and a re-import.
+    assert [r.total for r in results] == [21, 13, 21]
+    categories = ["kelp", "otters", "urchins", "forest", "blight"]
+    kept_exported_and_imported(client, alice, group, play, categories)
