@@ -1,7 +1,9 @@
-"""The event-log family's screens: the live log of scoring events, or each player's
-totals typed in at the end, and the final tally; and Seagrass's reef award.
+"""The event-log family's screens: the live log of scoring events and its totals, and
+what the whole table enters at the end, below each seat's sheet; and Seagrass's reef
+award. Each seat's final tally or counts is the counts family's sheet
+(scorepad.pads.counts), declared by the family's codecs.
 
-Every screen reads its game's forms from the play's pad (screens.LogScreens), so
+Every screen reads its game's forms from the play's codec (screens.LogScreens), so
 the games of the family share each view."""
 
 from __future__ import annotations
