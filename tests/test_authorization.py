@@ -202,7 +202,7 @@ TABLE_ACTIONS = {
 # asked. A seat's URL is asked of seat 0 and seat 1.
 SEAT = "seat"
 PAD_KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "reef_entry": (SEAT, ("get", "post")),
+    "round_entry": (SEAT, ("get", "post")),
     "player_tally": (SEAT, ("get", "post")),
     "shallow_sea_ocean": (SEAT, ("get", "post")),
     "shallow_sea_offline_forms": (SEAT, ("get",)),

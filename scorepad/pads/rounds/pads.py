@@ -13,7 +13,7 @@ from scorepad.pads.rounds.codecs import REEF_DRAFT, RoundsCodec
 
 
 def round_urls(play: Play) -> Iterable[Sample]:
-    yield Sample("reef_entry", {"play_id": play.uuid, "round_number": 1, "position": 0})
+    yield Sample("round_entry", {"play_id": play.uuid, "round_number": 1, "position": 0})
 
 
 def rounds_pad(codec: RoundsCodec, **more: Any) -> Pad:

@@ -6,6 +6,6 @@ urlpatterns = [
     path(
         "plays/<uuid:play_id>/rounds/<int:round_number>/players/<int:position>/",
         views.round_entry,
-        name="reef_entry",
+        name="round_entry",
     ),
 ]

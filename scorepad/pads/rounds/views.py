@@ -79,7 +79,7 @@ def seat_status(play: Play, result: Result, progress: Progress) -> SeatStatus:
 
 
 def round_url(play: Play, round_number: int, position: int) -> str:
-    return reverse("reef_entry", args=[play.uuid, round_number, position])
+    return reverse("round_entry", args=[play.uuid, round_number, position])
 
 
 def seat_url(play: Play, result: Result) -> str:
