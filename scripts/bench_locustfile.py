@@ -169,6 +169,10 @@ RESENT: Counter[str] = Counter()  # sends of a change after its first failed
 LOST: Counter[str] = Counter()  # changes never answered
 SERVED: Counter[str] = Counter()  # answers, by the app server HAProxy sent them to
 PROBLEMS: Counter[str] = Counter()  # sends that failed, by what went wrong
+# Changes sent and not answered yet, by id: as in the phone's outbox, they stay until they
+# are. Those the end of the run cut short (Locust stops a phone mid-request when its
+# stop timeout runs out) are written out, and scripts/bench.py sends them again.
+PENDING: dict[str, dict[str, Any]] = {}
 # Each run of the cluster rows takes tables no run has tapped before: its taps alternate
 # between two counts from the seeded one, so each really changes the table.
 FIRST_TABLE = int(os.environ.get("BENCH_FIRST_TABLE", "0"))
@@ -194,6 +198,8 @@ class OutboxSeatPhone(SeatPhone):
             "X-Outbox": "1",
         }
         MADE[self.play] += 1
+        change = headers["X-Change-Id"]
+        PENDING[change] = {"path": path, "body": (body or b"").decode(), "headers": headers}
         give_up = time.monotonic() + RESEND_FOR
         name = "POST seat's reef (htmx)"
         while True:
@@ -212,10 +218,12 @@ class OutboxSeatPhone(SeatPhone):
                 elif br.EXPECT["reef-draft-fragment"] not in (response.content or b""):
                     problem = "unexpected answer"
                 else:
+                    del PENDING[change]
                     return
                 PROBLEMS[problem] += 1
                 response.failure(problem)
             if time.monotonic() > give_up:
+                del PENDING[change]
                 LOST[self.play] += 1
                 return
             RESENT[self.play] += 1
@@ -238,5 +246,6 @@ def write_results(**_: Any) -> None:
             "lost": LOST,
             "served": SERVED,
             "problems": PROBLEMS,
+            "pending": list(PENDING.values()),
         }
         Path(RESULTS).write_text(json.dumps(results))

@@ -53,8 +53,9 @@ def haproxy_config(port: int, servers: dict[str, int], host: str = "127.0.0.1") 
     """HAProxy's configuration: one frontend on ``host:port``, the app ``servers`` (name:
     port on ``host``) behind it in turn (round robin).
 
-    - Health check: GET /healthz every second; two failures take a server out, two
-      answers put it back.
+    - Health check: GET /healthz every second, given 5 s to answer (a busy server's
+      sync workers answer it in turn, after the requests queued before it); three
+      failures, or one refused connection, take a server out, two answers put it back.
     - Retries: a request is tried again (3 times, each on another server: ``option
       redispatch 1``) when the connection to a server failed or it closed without a
       byte of answer, as a stopped server's queued connections are: such a request never
@@ -84,6 +85,7 @@ def haproxy_config(port: int, servers: dict[str, int], host: str = "127.0.0.1") 
         "    timeout http-request 10s",
         "    timeout http-keep-alive 10s",
         "    timeout queue 10s",
+        "    timeout check 5s",
         "",
         "frontend scorepad",
         f"    bind {host}:{port}",
@@ -94,7 +96,7 @@ def haproxy_config(port: int, servers: dict[str, int], host: str = "127.0.0.1") 
         "    option httpchk",
         f"    http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host {host}",
         "    http-check expect status 200",
-        "    default-server check inter 1s fall 2 rise 2",
+        "    default-server check inter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down",
         f"    http-response set-header {SERVED_BY} %s",
     ]
     lines += [f"    server {name} {host}:{server}" for name, server in servers.items()]
