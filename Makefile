@@ -164,5 +164,7 @@ clean:
 # gunicorn (2 workers) on a free 127.0.0.1 port with production settings, a throwaway SQLite
 # database seeded with 1,000 plays; prints one table and writes it into docs/performance.md.
 # scripts/bench.py --help for the knobs (requests per row, load-run length, --no-write).
+# Then the same on PostgreSQL, and the cluster rows: 2 app servers behind HAProxy
+# (`scripts/bench.py --only cluster` runs those alone).
 bench: venv postgres haproxy
 	env -u DATABASE_URL $(PY) scripts/bench.py
