@@ -991,6 +991,7 @@ def run_cluster(args: argparse.Namespace, command: str) -> tuple[str, int]:
                 os.kill(victim.process.pid, signal.SIGTERM)
 
             log(f"cluster: tables run, {victim.name} stopped {at:g} s in")
+            haproxy_before = cluster.retries(tmp / "haproxy.sock")
             load, changes = tables_through_proxy(
                 env, port, tmp, client, manifest, seconds, "kill", TABLES, stop_server, at
             )
@@ -1008,10 +1009,15 @@ def run_cluster(args: argparse.Namespace, command: str) -> tuple[str, int]:
                     note=changes_note(changes),
                 )
             )
-            logs = "\n".join(
-                f"{path.name}: {text[-1500:]}"
-                for path in sorted(tmp.glob("app*.log"))
-                if (text := path.read_text().strip())
+            after = cluster.retries(tmp / "haproxy.sock")
+            rows[-1].note += "; HAProxy " + ", ".join(
+                f"{what} {after[key] - haproxy_before[key]}"
+                for key, what in (("wretr", "retried"), ("wredis", "redispatched"))
+            )
+            logs = "\n".join(  # gunicorn's own error logs (the site's log has the 404s)
+                f"{app.name}: {text[-1500:]}"
+                for app in running.servers
+                if (text := (tmp / f"{app.name}.log").read_text().strip())
             )
 
         result = table(rows, Row("", "floor"))

@@ -49,7 +49,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def haproxy_config(port: int, servers: dict[str, int], host: str = "127.0.0.1") -> str:
+def haproxy_config(
+    port: int, servers: dict[str, int], host: str = "127.0.0.1", stats: Path | None = None
+) -> str:
     """HAProxy's configuration: one frontend on ``host:port``, the app ``servers`` (name:
     port on ``host``) behind it in turn (round robin).
 
@@ -65,11 +67,13 @@ def haproxy_config(port: int, servers: dict[str, int], host: str = "127.0.0.1") 
     - X-Forwarded-For: HAProxy appends the address it saw (``option forwardfor``); the
       app, with ``BEHIND_PROXY=1``, counts the rate limits by that one
       (scorepad/http.py ``client_address``).
+    - ``stats``: a socket HAProxy answers ``show stat`` on (:func:`retries`).
     """
     lines = [
         "global",
         "    maxconn 4096",
         "    log stderr format short local0 warning",
+        *([f"    stats socket {stats} mode 600"] if stats else []),
         "",
         "defaults",
         "    mode http",
@@ -222,7 +226,8 @@ def cluster(
             for n in range(1, servers + 1)
         ]
         config = tmp / "haproxy.cfg"
-        config.write_text(haproxy_config(port, {app.name: app.port for app in apps}))
+        servers_at = {app.name: app.port for app in apps}
+        config.write_text(haproxy_config(port, servers_at, stats=tmp / "haproxy.sock"))
         subprocess.run([HAPROXY, "-c", "-q", "-f", str(config)], check=True)
         log = tmp / "haproxy.log"
         out = stack.enter_context(open(log, "w"))
@@ -243,6 +248,23 @@ def cluster(
             seen.add(conn.getresponse().getheader(SERVED_BY, ""))
             conn.close()
         yield Cluster(port, apps, proxy, config)
+
+
+def retries(stats: Path) -> dict[str, int]:
+    """What HAProxy did for requests that failed on their server (its ``show stat`` on
+    the ``stats`` socket): retries (``wretr``) and redispatches (``wredis``), summed over
+    the servers."""
+    with socket.socket(socket.AF_UNIX) as s:
+        s.connect(str(stats))
+        s.sendall(b"show stat\n")
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    lines = data.decode().splitlines()
+    header = lines[0].lstrip("# ").split(",")
+    rows = [dict(zip(header, line.split(","), strict=False)) for line in lines[1:] if line]
+    servers = [r for r in rows if r.get("svname") not in ("FRONTEND", "BACKEND")]
+    return {what: sum(int(r.get(what) or 0) for r in servers) for what in ("wretr", "wredis")}
 
 
 def manage(env: dict[str, str], *args: str) -> None:
