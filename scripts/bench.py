@@ -1070,6 +1070,7 @@ def cluster_section(args: argparse.Namespace) -> str:
                 sys.executable,
                 str(Path(__file__).resolve()),
                 f"--cluster-seconds={args.cluster_seconds}",
+                f"--command={args.command}",
                 "--part=cluster",
                 f"--section-out={part}",
             ],
@@ -1145,24 +1146,24 @@ def main() -> int:
     )
     parser.add_argument("--no-cluster", action="store_true", help="leave out the cluster rows")
     parser.add_argument("--part", choices=["cluster"], help=argparse.SUPPRESS)
+    parser.add_argument("--command", help=argparse.SUPPRESS)  # the command that ran the bench
     parser.add_argument("--no-write", action="store_true", help="print only; leave the docs")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args()
     args.plays = args.plays or list(PAGE_SIZES)
     command = "make bench" if os.environ.get("MAKELEVEL") else shlex.join(["python", *sys.argv])
     if args.part == "cluster":  # under scripts/with-postgres, started by cluster_section
-        outer = ["python", "scripts/bench.py", "--only=cluster"]
-        outer += [a for a in sys.argv[1:] if a.startswith("--cluster-seconds")]
-        command = "make bench" if os.environ.get("MAKELEVEL") else shlex.join(outer)
-        section, missed = run_cluster(args, command)
+        section, missed = run_cluster(args, args.command or command)
         args.section_out.write_text(section)
         return 0
     if args.only == "cluster":
+        args.command = command
         section = cluster_section(args)
         if not args.no_write:
             write_doc_part(CLUSTER_HEADING, section)
             log(f"written to {DOC.relative_to(ROOT)}")
         return 1 if "| **no** |" in section and args.strict else 0
+    args.command = command
     if args.database != "both":
         section, missed = run(args, command, args.database)
         if args.section_out:
