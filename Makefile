@@ -23,7 +23,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 DEPLOY_CHECK_ENV := DEBUG=0 ALLOWED_HOSTS=example.com \
 	SECRET_KEY=ci-deploy-check-7f3a9c1e5b8d2f6a0c4e9b7d1a3f5c8e2b6d0a4f9c7e1b5d3a8f2c6e0b4d9a7
 
-.PHONY: help venv run test lint fmt check deploy-check collectstatic test-sqlite test-postgres \
+.PHONY: help venv run cluster haproxy test lint fmt check deploy-check collectstatic test-sqlite test-postgres \
 	test-databases test-stress chromium postgres clean
 
 help:
@@ -35,6 +35,7 @@ help:
 	@echo "make clean   remove the venv, caches, collected static files and test artifacts"
 	@echo "make backup  back up the database in DATABASE_URL (SQLite: online) to backups/ (FILE=... to choose)"
 	@echo "make restore FILE=...  replace the database in DATABASE_URL with a backup (stop the site first)"
+	@echo "make cluster 2 app servers behind HAProxy on a throwaway PostgreSQL, demo data, http://127.0.0.1:8000 (PORT=...)"
 	@echo "make bench   benchmarks under gunicorn on loopback (1,000 plays, 50-client load run): docs/performance.md"
 
 # --- virtualenv ------------------------------------------------------------------------------
@@ -65,6 +66,16 @@ run: venv
 	env -u DATABASE_URL DEBUG=1 $(PY) manage.py migrate --noinput
 	env -u DATABASE_URL DEBUG=1 $(PY) manage.py seed_demo
 	env -u DATABASE_URL DEBUG=1 $(PY) manage.py runserver 0.0.0.0:8000
+
+# Several app servers: a throwaway PostgreSQL (scripts/with-postgres), demo data, 2 gunicorn
+# app servers and HAProxy in front of them on 127.0.0.1:$(PORT), until Ctrl-C. Not `make run`.
+PORT ?= 8000
+SERVERS ?= 2
+cluster: venv postgres haproxy
+	PY=$(PY) scripts/cluster --port $(PORT) --servers $(SERVERS)
+
+haproxy:
+	@if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then scripts/apt-install haproxy; fi
 
 # --- backups ------------------------------------------------------------------------------------
 
@@ -153,5 +164,7 @@ clean:
 # gunicorn (2 workers) on a free 127.0.0.1 port with production settings, a throwaway SQLite
 # database seeded with 1,000 plays; prints one table and writes it into docs/performance.md.
 # scripts/bench.py --help for the knobs (requests per row, load-run length, --no-write).
-bench: venv
+# Then the same on PostgreSQL, and the cluster rows: 2 app servers behind HAProxy
+# (`scripts/bench.py --only cluster` runs those alone).
+bench: venv postgres haproxy
 	env -u DATABASE_URL $(PY) scripts/bench.py

@@ -891,8 +891,13 @@ class Play(models.Model):
         other silently, while one phone's autosaves and its Save may overtake each
         other freely.
         """
+        # The seats' rows only (``of``): their players are shared by every play of the
+        # group, seated in other orders, and locking them too deadlocked two plays'
+        # saves on PostgreSQL (the cluster bench, docs/performance.md).
         results = list(
-            self.results.select_for_update().select_related("player").order_by("position")
+            self.results.select_for_update(of=("self",))
+            .select_related("player")
+            .order_by("position")
         )
         fresh = next(r for r in results if r.pk == result.pk)
         key = "/".join(path)

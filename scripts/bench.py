@@ -45,7 +45,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -57,6 +59,7 @@ from urllib.parse import urlencode, urljoin, urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_requests as br  # noqa: E402
+import cluster  # noqa: E402
 
 ROOT = br.ROOT
 BIN = Path(sys.executable).parent
@@ -489,6 +492,7 @@ def run_load(
     users: int,
     think: float,
     user_class: str = "Phone",
+    extra_env: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     prefix = tmp / f"load-{user_class}-{think}"
     command = [
@@ -507,7 +511,7 @@ def run_load(
         "--loglevel=WARNING",
         "--exit-code-on-error=0",
         # The tables' phones join over a few seconds; their figures count from then on.
-        *(["--reset-stats"] if user_class == "SeatPhone" else []),
+        *(["--reset-stats"] if user_class.endswith("SeatPhone") else []),
         user_class,
     ]
     load_env = {
@@ -516,6 +520,7 @@ def run_load(
         "BENCH_COOKIE": "; ".join(f"{k}={v}" for k, v in client.cookies.items()),
         "BENCH_CSRF": client.cookies["csrftoken"],
         "BENCH_THINK": str(think),
+        **(extra_env or {}),
     }
     output = tmp / f"locust-{user_class}-{think}.log"
     with open(output, "w") as out:
@@ -727,6 +732,365 @@ def write_doc(section: str) -> None:
     DOC.write_text(f"{head}{START}\n{section}\n{END}{tail}")
 
 
+# --- several app servers behind HAProxy (issue 25) -------------------------------------------
+
+CLUSTER_HEADING = "### Several app servers behind HAProxy"
+APP_SERVERS = 2
+VERSION = re.compile(r'"t(\d+)-')
+
+
+def table_versions(port: int, manifest: dict[str, Any]) -> dict[str, list[int]]:
+    """What each phone of each table is shown now through HAProxy: the table's version
+    (its ETag: one more for every change applied to the play), by play."""
+    seen: dict[str, list[int]] = {}
+    for table in manifest["tables"]:
+        for phone in table["phones"]:
+            client = Client(port, cookies={"scorepad_phone": phone["token"]})
+            answer = client.request("GET", f"/plays/{table['uuid']}/table/", None, br.HTMX)
+            client.close()
+            found = VERSION.search(answer.headers.get("etag", ""))
+            if answer.status != 200 or found is None:
+                raise RuntimeError(f"a phone's table answered {answer.status} without a version")
+            seen.setdefault(table["uuid"], []).append(int(found[1]))
+    return seen
+
+
+def applied_changes() -> Counter[str]:
+    """Changes applied (rows of AppliedChange), by play, in the database
+    scripts/with-postgres gave us."""
+    done = subprocess.run(
+        [
+            "psql",
+            "-AtF,",
+            "-c",
+            "SELECT p.uuid, count(*) FROM scorepad_appliedchange a "
+            "JOIN scorepad_play p ON p.id = a.play_id GROUP BY p.uuid",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows = (line.split(",") for line in done.stdout.split())
+    return Counter({play: int(n) for play, n in rows})
+
+
+@dataclass
+class Changes:
+    made: int
+    applied: int
+    lost: int
+    resent: int
+    cut_short: int  # changes still unanswered when the run ended, sent again then
+    phones: int  # phones that checked their table at the end
+    phones_saw_all: int  # ...and were shown every change made at it
+    seen: int  # changes made at each phone's table, as that phone was shown them, summed
+    expected: int  # changes made at each phone's table, summed over the phones
+    served: Counter[str]
+    problems: Counter[str]  # sends that failed, by what went wrong
+    tables_off: int  # tables whose changes applied differ from those made
+
+    @property
+    def kept(self) -> bool:
+        return self.lost == 0 and self.applied == self.made and self.seen == self.expected
+
+
+def tables_through_proxy(
+    env: dict[str, str],
+    port: int,
+    tmp: Path,
+    client: Client,
+    manifest: dict[str, Any],
+    seconds: int,
+    name: str,
+    first_table: int,
+    during: Callable[[], None] | None = None,
+    at: float = 0.0,
+) -> tuple[dict[str, Any], Changes]:
+    """The tables' load through HAProxy with phones whose taps carry a change id; then
+    every phone checks that its table shows every change made at it. The run's tables are
+    the manifest's from ``first_table`` on (none tapped before). ``during`` is done
+    ``at`` seconds into the run (an app server stopped)."""
+    tables = manifest["tables"][first_table : first_table + TABLES]
+    manifest = {**manifest, "tables": tables}
+    before = table_versions(port, manifest)
+    applied_before = applied_changes()
+    results = tmp / f"changes-{name}.json"
+    timer = threading.Timer(at, during) if during else None
+    if timer:
+        timer.start()
+    try:
+        load = run_load(
+            env,
+            port,
+            tmp,
+            client,
+            seconds,
+            TABLES * PHONES_A_TABLE,
+            0.0,
+            user_class="OutboxSeatPhone",
+            extra_env={"BENCH_RESULTS": str(results), "BENCH_FIRST_TABLE": str(first_table)},
+        )
+    finally:
+        if timer:
+            timer.cancel()
+    counts = json.loads(results.read_text())
+    made: dict[str, int] = counts["made"]
+    # Changes whose answer the end of the run cut short: sent again with their ids, as the
+    # outbox sends what it holds once the phone is back.
+    for change in counts["pending"]:
+        phone = Client(port)
+        for _ in range(5):
+            answer = phone.request(
+                "POST", change["path"], change["body"].encode(), change["headers"]
+            )
+            if answer.status == 200 and "outbox-refused" not in answer.headers:
+                break
+            time.sleep(0.5)
+        else:
+            counts["lost"]["end"] = counts["lost"].get("end", 0) + 1
+        phone.close()
+    after = table_versions(port, manifest)
+    start = {play: versions[0] for play, versions in before.items()}
+    moves = [v - start[play] for play, versions in after.items() for v in versions]
+    expected = [made.get(play, 0) for play, versions in after.items() for _ in versions]
+    applied = applied_changes() - applied_before
+    changes = Changes(
+        made=sum(made.values()),
+        applied=applied.total(),
+        lost=sum(counts["lost"].values()),
+        resent=sum(counts["resent"].values()),
+        cut_short=len(counts["pending"]),
+        phones=len(moves),
+        phones_saw_all=sum(m == e for m, e in zip(moves, expected, strict=True)),
+        seen=sum(moves),
+        expected=sum(expected),
+        served=Counter(counts["served"]),
+        problems=Counter(counts["problems"]),
+        tables_off=sum(applied[t["uuid"]] != made.get(t["uuid"], 0) for t in tables),
+    )
+    return load, changes
+
+
+def join_guesses(port: int, most: int, forwarded: str = "") -> tuple[int, Counter[str]]:
+    """Join codes that fit no game, from one new phone, until the site refuses one (429)
+    or ``most`` were answered: how many were answered 404 first, and by which app server
+    (HAProxy's header; "direct" without it)."""
+    phone = Client(port)
+    served: Counter[str] = Counter()
+    headers = {"X-Forwarded-For": forwarded} if forwarded else {}
+    for n in range(most):
+        code = f"ZZ{os.urandom(2).hex().upper()}"  # hex digits are all in the alphabet
+        answer = phone.request("GET", f"/j/{code}", None, headers)
+        served[answer.headers.get(cluster.SERVED_BY.lower(), "direct")] += 1
+        if answer.status == 429:
+            phone.close()
+            return n, served
+        if answer.status != 404:
+            raise RuntimeError(f"a wrong join code answered {answer.status}")
+    phone.close()
+    return most, served
+
+
+def limit_of(env: dict[str, str], action: str, default: str) -> int:
+    return int(env.get(f"RATE_LIMIT_{action.upper()}", default).split("/")[0])
+
+
+def servers_text(served: Counter[str]) -> str:
+    return ", ".join(f"{name} {n:,}" for name, n in sorted(served.items()))
+
+
+def run_cluster(args: argparse.Namespace, command: str) -> tuple[str, int]:
+    """The cluster rows: PostgreSQL (scripts/with-postgres, which runs this), APP_SERVERS
+    gunicorn app servers and HAProxy in front (scripts/cluster.py)."""
+    load_before = os.getloadavg()
+    usage_before = cpu_usage()
+    tmp = Path(tempfile.mkdtemp(prefix="scorepad-bench-cluster-"))
+    try:
+        env = cluster.cluster_env(bench_env(tmp, "postgres"))
+        log(f"cluster: database in with-postgres's cluster, logs in {tmp}")
+        manage(env, "migrate", "--noinput", "--verbosity=0")
+        manage(env, "collectstatic", "--noinput", "--verbosity=0")
+        manage(
+            env,
+            "seed_bench",
+            "--plays=20",
+            f"--tables={2 * TABLES}",  # a fresh set for each tables run
+            "--table-game=reef-draft",
+            f"--manifest={tmp / 'manifest.json'}",
+        )
+        manifest = br.load_manifest(tmp / "manifest.json")
+        seconds = args.cluster_seconds
+        phones = TABLES * PHONES_A_TABLE
+        rows: list[Row] = []
+        with cluster.cluster(env, tmp, servers=APP_SERVERS) as running:
+            port = running.port
+            log(f"cluster: HAProxy on 127.0.0.1:{port}, {APP_SERVERS} app servers; logging in")
+            client = login(port, manifest)
+
+            log(f"cluster: tables run through HAProxy, {seconds} s")
+            load, changes = tables_through_proxy(
+                env, port, tmp, client, manifest, seconds, "all", 0
+            )
+            rows.append(
+                Row(
+                    f"cluster: {TABLES} tables × {PHONES_A_TABLE} phones × {seconds} s through "
+                    f"HAProxy, {APP_SERVERS} app servers; each tap carries its X-Change-Id",
+                    "load",
+                    value=(
+                        f"{load_ms(load['median_ms'])}|{load_ms(load['p95_ms'])}|"
+                        f"{load['rps']:.1f} req/s, {load['failures']} errors|{load['requests']:,}"
+                    ),
+                    target="0 errors; changes seen = changes made",
+                    met=load["failures"] == 0 and changes.kept,
+                    note=changes_note(changes),
+                )
+            )
+
+            log("cluster: join codes that fit no game, until refused")
+            per_phone = limit_of(env, "join_guesses_per_phone", "20/10m")
+            per_address = limit_of(env, "join_guesses", "100/10m")
+            direct, _ = join_guesses(running.servers[0].port, per_phone + 5)
+            proxied, served = join_guesses(port, per_phone + 5)
+            rows.append(
+                Row(
+                    "cluster: join codes that fit no game from one phone, answered before the "
+                    f"first 429: straight to one app server / through HAProxy ({servers_text(served)})",
+                    "once",
+                    value=f"{direct} / {proxied}",
+                    target=f"both = the limit, {per_phone}",
+                    met=direct == proxied == per_phone and len(served) == APP_SERVERS,
+                )
+            )
+            # The address's count: every guess above came from 127.0.0.1 too. New phones
+            # (each under its own limit) through HAProxy, claiming another address in
+            # X-Forwarded-For: HAProxy appends the one it saw, which the app reads.
+            total, served = direct + proxied, Counter[str]()
+            while total < per_address + 5:
+                n, by = join_guesses(port, per_phone // 2, forwarded="203.0.113.7")
+                total += n
+                served += by
+                if n < per_phone // 2:
+                    break
+            rows.append(
+                Row(
+                    "cluster: join codes that fit no game from one address, many phones, both "
+                    f"servers, another address claimed in X-Forwarded-For: answered before the "
+                    f"first 429 ({servers_text(served)} after the rows above)",
+                    "once",
+                    value=f"{total}",
+                    target=f"= the limit, {per_address}",
+                    met=total == per_address,
+                )
+            )
+
+            victim = running.servers[-1]
+            at = min(seconds / 2 + 5, seconds - 2)  # after the phones have all joined (5 s)
+
+            def stop_server() -> None:
+                log(f"cluster: kill -TERM {victim.process.pid} ({victim.name})")
+                os.kill(victim.process.pid, signal.SIGTERM)
+
+            log(f"cluster: tables run, {victim.name} stopped {at:g} s in")
+            haproxy_before = cluster.retries(tmp / "haproxy.sock")
+            load, changes = tables_through_proxy(
+                env, port, tmp, client, manifest, seconds, "kill", TABLES, stop_server, at
+            )
+            rows.append(
+                Row(
+                    f"cluster: the same, {victim.name} stopped (`kill -TERM`) {at:g} s in; a tap "
+                    "that failed is sent again with its change id",
+                    "load",
+                    value=(
+                        f"{load_ms(load['median_ms'])}|{load_ms(load['p95_ms'])}|"
+                        f"{load['rps']:.1f} req/s, {load['failures']} errors|{load['requests']:,}"
+                    ),
+                    target="0 changes lost; applied = made, none twice",
+                    met=changes.kept,
+                    note=changes_note(changes),
+                )
+            )
+            after = cluster.retries(tmp / "haproxy.sock")
+            rows[-1].note += "; HAProxy " + ", ".join(
+                f"{what} {after[key] - haproxy_before[key]}"
+                for key, what in (("wretr", "retried"), ("wredis", "redispatched"))
+            )
+            logs = "\n".join(  # gunicorn's own error logs (the site's log has the 404s)
+                f"{app.name}: {text[-1500:]}"
+                for app in running.servers
+                if (text := (tmp / f"{app.name}.log").read_text().strip())
+            )
+
+        result = table(rows, Row("", "floor"))
+        when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        before = ", ".join(f"{x:.2f}" for x in load_before)
+        section = (
+            f"Measured {when} by `{command}` on the same machine: {APP_SERVERS} gunicorn app "
+            f"servers (2 sync workers each) and HAProxy {haproxy_version()} on loopback, "
+            f"{DATABASES['postgres']}; {phones} phones (Locust, one process). Load average "
+            f"before the run: {before}; other processes used {others_share(usage_before):.0%} "
+            f"of the machine's CPU time while it ran.\n\n{result}\n"
+        )
+        if logs:
+            section += f"\nThe app servers' error logs were not empty:\n\n```\n{logs}\n```\n"
+        print(f"cluster:\n{result}")
+        missed = [row.name for row in rows if row.met is False]
+        print(f"\n{len(missed)} target(s) missed" + (": " + "; ".join(missed) if missed else ""))
+        return section, len(missed)
+    finally:
+        if not os.environ.get("BENCH_KEEP"):
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def changes_note(changes: Changes) -> str:
+    return (
+        f"changes made {changes.made:,}, applied {changes.applied:,}, lost {changes.lost}, "
+        f"sent again {changes.resent} during the run and {changes.cut_short} cut short by its "
+        f"end; every change of its table seen by "
+        f"{changes.phones_saw_all} of {changes.phones} phones ({changes.seen:,} of "
+        f"{changes.expected:,} sightings); answers by server: {servers_text(changes.served)}"
+        + (f"; tables where applied ≠ made: {changes.tables_off}" if changes.tables_off else "")
+        + (f"; failed sends: {servers_text(changes.problems)}" if changes.problems else "")
+    )
+
+
+def haproxy_version() -> str:
+    done = subprocess.run([cluster.HAPROXY, "-v"], capture_output=True, text=True, check=True)
+    found = re.search(r"version (\S+)", done.stdout)
+    return found[1] if found else "?"
+
+
+def cluster_section(args: argparse.Namespace) -> str:
+    """The cluster rows, run under scripts/with-postgres in a process of their own."""
+    log("cluster: several app servers behind HAProxy, in a throwaway PostgreSQL")
+    with tempfile.TemporaryDirectory(prefix="scorepad-bench-cl-") as out:
+        part = Path(out) / "section.md"
+        subprocess.run(
+            [
+                str(ROOT / "scripts" / "with-postgres"),
+                sys.executable,
+                str(Path(__file__).resolve()),
+                f"--cluster-seconds={args.cluster_seconds}",
+                f"--command={args.command}",
+                "--part=cluster",
+                f"--section-out={part}",
+            ],
+            cwd=ROOT,
+            check=True,
+        )
+        return part.read_text()
+
+
+def write_doc_part(heading: str, part: str) -> None:
+    """Replace (or add) the last part of the section between the bench markers, the one
+    under ``heading`` (the cluster's, which comes last)."""
+    text = DOC.read_text()
+    head, _, rest = text.partition(START)
+    section, _, tail = rest.partition(END)
+    kept = section.partition(heading)[0].strip("\n")
+    kept = f"\n{kept}\n\n" if kept else "\n"
+    DOC.write_text(f"{head}{START}{kept}{heading}\n\n{part.strip()}\n{END}{tail}")
+
+
 # --- main ----------------------------------------------------------------------------------------
 
 
@@ -769,11 +1133,37 @@ def main() -> int:
         default=IMPORT_PLAYS,
         help="plays in the imported file (0: skip)",
     )
+    parser.add_argument(
+        "--cluster-seconds",
+        type=int,
+        default=20,
+        help="each tables run through HAProxy (several app servers): duration",
+    )
+    parser.add_argument(
+        "--only",
+        choices=["cluster"],
+        help="cluster: only the rows of several app servers behind HAProxy (their part of the doc)",
+    )
+    parser.add_argument("--no-cluster", action="store_true", help="leave out the cluster rows")
+    parser.add_argument("--part", choices=["cluster"], help=argparse.SUPPRESS)
+    parser.add_argument("--command", help=argparse.SUPPRESS)  # the command that ran the bench
     parser.add_argument("--no-write", action="store_true", help="print only; leave the docs")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args()
     args.plays = args.plays or list(PAGE_SIZES)
     command = "make bench" if os.environ.get("MAKELEVEL") else shlex.join(["python", *sys.argv])
+    if args.part == "cluster":  # under scripts/with-postgres, started by cluster_section
+        section, missed = run_cluster(args, args.command or command)
+        args.section_out.write_text(section)
+        return 0
+    if args.only == "cluster":
+        args.command = command
+        section = cluster_section(args)
+        if not args.no_write:
+            write_doc_part(CLUSTER_HEADING, section)
+            log(f"written to {DOC.relative_to(ROOT)}")
+        return 1 if "| **no** |" in section and args.strict else 0
+    args.command = command
     if args.database != "both":
         section, missed = run(args, command, args.database)
         if args.section_out:
@@ -804,6 +1194,10 @@ def main() -> int:
         postgres = part.read_text()
     missed += postgres.count("| **no** |")
     section = f"### SQLite\n\n{sqlite}\n### PostgreSQL\n\n{postgres}"
+    if not args.no_cluster:
+        several = cluster_section(args)
+        missed += several.count("| **no** |")
+        section += f"\n{CLUSTER_HEADING}\n\n{several}"
     if not args.no_write:
         write_doc(section)
         log(f"written to {DOC.relative_to(ROOT)}")
