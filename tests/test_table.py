@@ -3,6 +3,7 @@ runs the table, every phone follows it live; and who may change what, recorded."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -210,6 +211,20 @@ class TestSeats:
         client.post(f"/plays/{play.uuid}/table/change/", {"action": "hand_over", "phone": phone.pk})
         assert new.post(reef_url(play, 1), REEF).status_code == 302
         assert old.post(reef_url(play, 1), REEF).status_code == 403
+
+    def test_a_phone_waiting_for_a_seat_looks_again_without_reloading(self, client: Client) -> None:
+        play = host_starts(client)
+        take_seat(Client(), play, 1)
+        asking = Client()
+        waiting = asking.post(f"/j/{play.join_code}", {"action": "ask", "seat": 1}, follow=True)
+        page = waiting.content.decode()
+        assert "Waiting for the host to hand you" in page
+        # Its seats every 5 s with htmx; without JavaScript, the whole page.
+        poll = re.search(r'<div id="join-seats"([^>]*)>', page)
+        assert poll and 'hx-trigger="every 5s"' in poll[1] and 'hx-select="#join-seats"' in poll[1]
+        assert '<noscript><meta http-equiv="refresh" content="5"></noscript>' in page
+        watching = Client().get(f"/j/{play.join_code}").content.decode()
+        assert "every 5s" not in watching and "refresh" not in watching
 
     def test_a_released_seat_is_free_and_its_old_phone_only_watches(self, client: Client) -> None:
         play = host_starts(client)
