@@ -472,6 +472,10 @@ def first_load(client: Client, path: str) -> tuple[int, int, list[str]]:
         elif url == SERVICE_WORKER:
             shell = re.search(rb"const SHELL = (\[.*?\]);", text)
             queue += [(u, "kept") for u in (json.loads(shell[1]) if shell else [])]
+        elif "javascript" in kind:
+            # A module's static imports: the browser fetches them before running it.
+            for ref in re.findall(rb"""(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']""", text):
+                queue.append((urljoin(url, ref.decode()), part))
         elif kind.startswith("text/css"):
             for ref in re.findall(rb"url\(\s*['\"]?([^'\")]+)", text):
                 ref = ref.decode()
@@ -771,11 +775,19 @@ def main() -> int:
     )
     parser.add_argument("--no-write", action="store_true", help="print only; leave the docs")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument(
+        "--bytes-only",
+        action="store_true",
+        help="only the board screen's first load, response by response (with --plays 1 "
+        "--database sqlite: under a minute); prints, never writes",
+    )
     args = parser.parse_args()
     args.plays = args.plays or list(PAGE_SIZES)
     command = "make bench" if os.environ.get("MAKELEVEL") else shlex.join(["python", *sys.argv])
-    if args.database != "both":
-        section, missed = run(args, command, args.database)
+    if args.bytes_only:
+        args.no_write = True
+    if args.database != "both" or args.bytes_only:
+        section, missed = run(args, command, "sqlite" if args.bytes_only else args.database)
         if args.section_out:
             args.section_out.write_text(section)
         elif not args.no_write:
@@ -843,6 +855,13 @@ def run(args: argparse.Namespace, command: str, database: str) -> tuple[str, int
         with gunicorn(env, port, tmp):
             log(f"gunicorn on 127.0.0.1:{port}; logging in")
             client = login(port, manifest)
+            if args.bytes_only:
+                live = manifest["live"]["shallow-sea"][1]
+                board = f"/plays/{live['uuid']}/players/{live['position']}/ocean/"
+                total, kept, fetched = first_load(Client(port, cookies=dict(client.cookies)), board)
+                print(f"first load: {total:,} B in {len(fetched)} responses (target ≤ {FIRST_LOAD:,} B)")
+                print("\n".join(fetched))
+                return "", int(total > FIRST_LOAD)
             timed = request_rows(client, manifest, client.cookies["csrftoken"])
             timed.insert(1, table_poll_row(client, manifest))
             measure(client, timed, args.requests, args.warmup)
