@@ -1,6 +1,8 @@
 """Static files as the site serves them in production: hashed names (so a phone keeps
 each for good, and the service worker's version follows them), our own scripts and
-styles minified, and every text file compressed (whitenoise)."""
+styles minified, a script that imports modules written as one file with them
+(scorepad/bundle.py: no import names a hashed file), and every text file compressed
+(whitenoise)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from django.contrib.staticfiles import finders
 from django.core.files.base import ContentFile
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
+from scorepad.bundle import bundle, is_entry
+
 MINIFIERS = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
 HASH = re.compile(r"\.[0-9a-f]{12}(?=\.[a-z]+$)")
 
@@ -30,6 +34,14 @@ def is_ours(name: str) -> bool:
     return Path(source).resolve().is_relative_to(Path(settings.BASE_DIR).resolve())
 
 
+def read_static(path: str) -> str:
+    """A static file's source, by its path under static/."""
+    source = finders.find(path)
+    if not isinstance(source, str):
+        raise FileNotFoundError(f"static file {path} not found")
+    return Path(source).read_text(encoding="utf-8")
+
+
 class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
     """Comments say why for whoever reads the source; a phone on a slow network need
     not download them."""
@@ -40,5 +52,8 @@ class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
             content.seek(0)
             text = content.read()
             text = text.decode("utf-8") if isinstance(text, bytes) else text
+            if name.endswith(".js") and is_entry(text):
+                # A page's entry module: written as one file with its imports (scorepad/bundle.py).
+                text = bundle(HASH.sub("", name), text, read_static)
             content = ContentFile(minify(text).encode("utf-8"))
         return super()._save(name, content)

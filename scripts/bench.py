@@ -859,7 +859,9 @@ def run(args: argparse.Namespace, command: str, database: str) -> tuple[str, int
                 live = manifest["live"]["shallow-sea"][1]
                 board = f"/plays/{live['uuid']}/players/{live['position']}/ocean/"
                 total, kept, fetched = first_load(Client(port, cookies=dict(client.cookies)), board)
-                print(f"first load: {total:,} B in {len(fetched)} responses (target ≤ {FIRST_LOAD:,} B)")
+                print(
+                    f"first load: {total:,} B in {len(fetched)} responses (target ≤ {FIRST_LOAD:,} B)"
+                )
                 print("\n".join(fetched))
                 return "", int(total > FIRST_LOAD)
             timed = request_rows(client, manifest, client.cookies["csrftoken"])

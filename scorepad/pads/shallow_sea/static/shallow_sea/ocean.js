@@ -1,16 +1,19 @@
-// htmx runs the scripts of what it swaps in (the outbox swaps a whole screen): this one
-// runs once a page, or each of its listeners would act twice.
-(() => {
-  if (window.shallowSeaOcean) return;
-  window.shallowSeaOcean = true;
+// Shallow Sea's board and space form. A module: it runs once a page, however often htmx
+// swaps its tag in again (the outbox swaps a whole screen). It hears of the site's outbox
+// by the events of static/scorepad/events.js.
 
+/** @import { Change, OutboxDetail } from "../../../../../static/scorepad/events.js" */
+{
   // Shallow Sea's space form: picking a Sealife type fills in the VPs it prints (known
   // from this game's other tiles or the Sealife catalogue, rendered by the server on
   // each type's radio). A value the player typed is never overwritten. Without this
   // script the server fills in a blank value the same way when the form is saved.
   function prefill(radio) {
     const form = radio.form;
-    for (const [name, key] of [["vp", "vp"], ["partial_vp", "partialVp"]]) {
+    for (const [name, key] of [
+      ["vp", "vp"],
+      ["partial_vp", "partialVp"],
+    ]) {
       const input = form.elements.namedItem(name);
       if (!input) continue;
       if (input.value === "" || input.dataset.filled === "auto") {
@@ -36,22 +39,37 @@
   // The sheet saves itself once a tap leaves nothing to choose. Only a tap: arrow keys
   // also change a radio, and moving through the choices must not save each one.
   let tappedAt = 0;
-  document.addEventListener("pointerdown", () => { tappedAt = Date.now(); }, true);
+  document.addEventListener(
+    "pointerdown",
+    () => {
+      tappedAt = Date.now();
+    },
+    true,
+  );
 
   // What the tile still needs comes into view under the thumb: a coral's fish, or the
   // first box to type (the keypad opens on it).
   function showNext(form) {
     const fish = form.querySelector(".fish-choice");
-    if (fish && fish.offsetParent) {
+    if (fish?.offsetParent) {
       fish.scrollIntoView({ block: "nearest" });
       return;
     }
-    const blank = [...form.querySelectorAll(".sealife-only input[type=number]")].find((input) => input.offsetParent && input.value === "");
+    const blank = [...form.querySelectorAll(".sealife-only input[type=number]")].find(
+      (input) => input.offsetParent && input.value === "",
+    );
     if (blank) blank.focus();
   }
 
+  /**
+   * An htmx event's detail.
+   * @param {Event} event
+   * @returns {any}
+   */
+  const detailOf = (event) => /** @type {CustomEvent} */ (event).detail;
+
   document.addEventListener("change", (event) => {
-    const radio = event.target;
+    const radio = /** @type {HTMLInputElement} */ (event.target);
     if (!radio.matches(".tile-form input[type=radio]")) return;
     if (radio.name === "piece") prefill(radio);
     if (Date.now() - tappedAt < 1500 && complete(radio.form)) radio.form.requestSubmit();
@@ -59,17 +77,19 @@
   });
 
   document.addEventListener("input", (event) => {
-    if (event.target.matches(".tile-form input[type=number]")) delete event.target.dataset.filled;
+    const input = /** @type {HTMLInputElement} */ (event.target);
+    if (input.matches(".tile-form input[type=number]")) delete input.dataset.filled;
   });
 
   // Opening a space or bubble brings its form into view without hiding the board.
   // (afterSettle, not afterSwap: an outerHTML swap removes the element afterSwap fires on.)
   document.addEventListener("htmx:afterSettle", (event) => {
-    if (event.detail.elt.id !== "editor") return;
+    if (detailOf(event).elt.id !== "editor") return;
     const editor = document.getElementById("editor");
     const ocean = document.getElementById("ocean");
     if (editor && ocean && editor.classList.contains("open")) {
       ocean.scrollIntoView({ block: "start" });
+      /** @type {HTMLInputElement | null} */
       const first = editor.querySelector("input:checked, input:not([type=hidden])");
       if (first) first.focus({ preventScroll: true });
     }
@@ -123,7 +143,9 @@
     else {
       fillTile(form, JSON.parse(link.dataset.tile || "null"));
       // A tile drawn from a change still waiting is not known to be what the server has.
-      form.elements.namedItem("base").value = link.dataset.waiting ? "" : link.dataset.tile || "null";
+      /** @type {HTMLInputElement} */ (form.elements.namedItem("base")).value = link.dataset.waiting
+        ? ""
+        : link.dataset.tile || "null";
     }
     editor.replaceWith(section);
     htmx.process(section);
@@ -133,20 +155,23 @@
   const tappable = (elt) => elt.matches?.("svg.ocean a[data-opens-offline]");
 
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (tappable(event.detail.elt) && !navigator.onLine) {
+    if (tappable(detailOf(event).elt) && !navigator.onLine) {
       event.preventDefault();
-      openOffline(event.detail.elt);
+      openOffline(detailOf(event).elt);
     }
   });
   document.addEventListener("htmx:sendError", (event) => {
-    if (tappable(event.detail.elt)) openOffline(event.detail.elt);
+    if (tappable(detailOf(event).elt)) openOffline(detailOf(event).elt);
   });
 
   // A tile or fish kept on the phone: its form closes, and says so.
-  document.addEventListener("outbox:waiting", (event) => {
+  document.addEventListener("scorepad:outbox-waiting", (event) => {
+    /** @type {OutboxDetail} */
+    const { changes } = /** @type {CustomEvent} */ (event).detail;
     const editor = document.getElementById("editor");
+    /** @type {HTMLFormElement | null} */
     const form = editor?.querySelector("form[data-outbox-place]");
-    if (!form || !event.detail.some((change) => change.place === form.dataset.outboxPlace)) return;
+    if (!form || !changes.some((change) => change.place === form.dataset.outboxPlace)) return;
     const closed = document.createElement("section");
     closed.id = "editor";
     closed.className = "editor";
@@ -160,7 +185,7 @@
 
   // A tile or fish waiting to be sent is drawn on the board as it will be once the server
   // has it (the same drawing as board.draw_space and the bubbles of board.draw_board),
-  // marked as waiting (scorepad.js's outbox marks [data-place] .pending); the server's own drawing
+  // marked as waiting (the outbox, outbox-screen.js, marks [data-place] .pending); the server's own drawing
   // replaces it with the answer.
   const SVG = "http://www.w3.org/2000/svg";
 
@@ -180,9 +205,22 @@
     const number = (name) => (body.get(name) ? Number(body.get(name)) : undefined);
     if (piece.includes("-")) {
       const [color, vp] = piece.split("-");
-      return { kind: "coral", completed, color, vp: Number(vp), fish: (completed && body.get("fish")) || undefined };
+      return {
+        kind: "coral",
+        completed,
+        color,
+        vp: Number(vp),
+        fish: (completed && body.get("fish")) || undefined,
+      };
     }
-    return { kind: "sealife", completed, code: piece, vp: number("vp"), partial: number("partial"), partial_vp: number("partial_vp") };
+    return {
+      kind: "sealife",
+      completed,
+      code: piece,
+      vp: number("vp"),
+      partial: number("partial"),
+      partial_vp: number("partial_vp"),
+    };
   }
 
   function drawnTile(tile) {
@@ -194,7 +232,11 @@
     }
     if (tile.completed) return { classes: ["sealife", "completed"], small: tile.code, big: tile.vp ?? "?" };
     const { partial, partial_vp: each } = tile;
-    return { classes: ["sealife", "incomplete"], small: tile.code, big: partial && each ? `${partial}×${each}` : partial || "0" };
+    return {
+      classes: ["sealife", "incomplete"],
+      small: tile.code,
+      big: partial && each ? `${partial}×${each}` : partial || "0",
+    };
   }
 
   function drawSpace(drawn, body) {
@@ -228,11 +270,14 @@
     const circle = link.querySelector("circle");
     circle.setAttribute("class", color && color !== "none" ? `fish c-${color}` : "dot");
     link.querySelector("text.fish-letter")?.remove();
-    if (color && color !== "none") link.querySelector("g").append(svgText("fish-letter big-letter", "5", color[0].toUpperCase()));
+    if (color && color !== "none")
+      link.querySelector("g").append(svgText("fish-letter big-letter", "5", color[0].toUpperCase()));
   }
 
-  document.addEventListener("outbox:shown", (event) => {
-    for (const change of event.detail) {
+  document.addEventListener("scorepad:outbox-shown", (event) => {
+    /** @type {OutboxDetail} */
+    const { changes } = /** @type {CustomEvent} */ (event).detail;
+    for (const change of changes) {
       if (!change.place || change.page !== location.pathname) continue;
       const body = new URLSearchParams(change.body);
       const place = CSS.escape(change.place);
@@ -247,9 +292,12 @@
   // was tapped in draws them (a link to tap, or a drawing). A board switched to the other
   // mode since (offline, the outbox sending later) keeps its own drawing of them.
   document.addEventListener("htmx:oobBeforeSwap", (event) => {
-    const { target, fragment } = event.detail;
+    const detail = detailOf(event);
+    const { target, fragment } = detail;
     if (!target.closest?.("svg.ocean")) return;
     const piece = fragment.firstElementChild;
-    if (piece && piece.tagName !== target.tagName) event.detail.shouldSwap = false;
+    if (piece && piece.tagName !== target.tagName) detail.shouldSwap = false;
   });
-})();
+}
+
+export {}; // a module (for TypeScript too): it runs once a page
