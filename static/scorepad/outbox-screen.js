@@ -259,7 +259,8 @@ export function start() {
         continue; // it waits for its account
       }
       await store.remove(change.id);
-      state = S.answered(state, await settle(change, response));
+      const accepted = await settle(change, response); // which may change the state: read it after
+      state = S.answered(state, accepted);
       if (change.page === here()) refreshKeptScreen();
       // An autosave typed just before "Save, next" joins the queue behind it: the next
       // screen opens once nothing of this one waits.

@@ -1,6 +1,6 @@
 // The outbox screen's state: one object, changed only by the pure functions below (each
 // returns a new state), so that what the bar says follows from what happened, and the
-// tests (tests/outbox-state.test.js, `make test-js`) can play it through without a page.
+// tests (tests/js/outbox-state.test.js, `make test-js`) can play it through without a page.
 
 /** @import { Change, Note } from "./events.js" */
 

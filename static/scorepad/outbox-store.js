@@ -18,7 +18,7 @@ const CHANGES = "changes";
 const NOTES = "notes"; // what a player must be told about a change sent late
 const IDENTITY = "Scorepad-Identity";
 
-// --- Pure: what an answer says, what a change sends (tests/outbox-store.test.js) ---------
+// --- Pure: what an answer says, what a change sends (tests/js/outbox-store.test.js) ---------
 
 /**
  * An identity is "<account>.<session>".
