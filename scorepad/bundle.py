@@ -20,7 +20,7 @@ IMPORT = re.compile(
     r"^import\s+(?:\*\s+as\s+(?P<star>\w+)|\{(?P<names>[^}]*)\})\s+from\s+\"(?P<path>\.{1,2}/[^\"]+)\";?[ \t]*$",
     re.M,
 )
-ANY_IMPORT = re.compile(r"^\s*(import|export)\b[^\n]*\bfrom\s*[\"']", re.M)
+ANY_IMPORT = re.compile(r"^\s*(?:(?:import|export)\b[^\n]*\bfrom\s*[\"']|import\s*[\"'])", re.M)
 EXPORT = re.compile(
     r"^export\s+(?P<kind>(?:async\s+)?function\*?|const|let|class)\s+(?P<name>\w+)", re.M
 )
@@ -36,10 +36,6 @@ def is_entry(code: str) -> bool:
     that exports is written into the entries that import it; its own file stays as
     written, for development, where the browser imports each file)."""
     return bool(ANY_IMPORT.search(code)) and not OTHER_EXPORT.search(code)
-
-
-def _var(path: str) -> str:
-    return "__" + re.sub(r"\W", "_", path)
 
 
 def _rewrite_imports(code: str, here: str, need: Callable[[str], str]) -> str:
@@ -80,8 +76,9 @@ def bundle(entry: str, code: str, read: Callable[[str], str]) -> str:
             busy.add(path)
             source = _rewrite_imports(read(path), path, need)
             expression, _ = module_expression(source, path)
-            order.append(f"const {_var(path)} = {expression};")
-            done[path] = _var(path)
+            var = f"$m{len(order)}"  # a name no module of ours uses ("$m0 = …/events.js")
+            order.append(f"// {path}\nconst {var} = {expression};")
+            done[path] = var
         return done[path]
 
     body = _rewrite_imports(code, entry, need)

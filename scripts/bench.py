@@ -68,7 +68,7 @@ KB = 1000  # the byte targets are read in kilobytes of 1,000 bytes: the stricter
 API_AND_FRAGMENTS = 3.0  # × the floor
 PAGES = 5.0  # × the floor
 FIRST_LOAD = 40 * KB
-SERVICE_WORKER = "/sw.js"  # registered by static/scorepad/scorepad.js on every page
+SERVICE_WORKER = "/sw.js"  # registered by static/scorepad/controls.js on every page
 ONE_UPDATE = 1500  # issue 14: one tap's answer (its body), 1.5 KB gzipped
 LOAD_P95_MS = 100.0
 # Issue 10: the table's poll while nothing changed, and whole tables of phones.
