@@ -51,7 +51,7 @@ def test_a_default_export_is_refused() -> None:
         bundle(
             "site/main.js",
             'import * as d from "./d.js";\n',
-            {"site/d.js": "export default 1;\n"}.get,
+            {"site/d.js": "export default 1;\n"}.__getitem__,
         )
 
 
