@@ -6,6 +6,7 @@ styles minified, a script that imports modules written as one file with them
 
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import cache
 from pathlib import Path
@@ -46,14 +47,32 @@ class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
     """Comments say why for whoever reads the source; a phone on a slow network need
     not download them."""
 
+    def _bundled(self, name: str, content: Any) -> str | None:
+        """A page's entry module written as one file with its imports (scorepad/bundle.py);
+        None for any other file."""
+        if not name.endswith(".js") or not is_ours(name):
+            return None
+        content.seek(0)
+        text = content.read()
+        content.seek(0)
+        text = text.decode("utf-8") if isinstance(text, bytes) else text
+        return bundle(HASH.sub("", name), text, read_static) if is_entry(text) else None
+
+    def file_hash(self, name: str | None, content: Any = None) -> str | None:
+        # An entry's hashed name follows what it is shipped as, its imports included: a
+        # change to an imported module is a new name (and a new service worker).
+        bundled = None if content is None or name is None else self._bundled(name, content)
+        if bundled is not None:
+            return hashlib.md5(bundled.encode("utf-8"), usedforsecurity=False).hexdigest()[:12]
+        return super().file_hash(name, content)
+
     def _save(self, name: str, content: Any) -> str:
         minify = next((m for ext, m in MINIFIERS.items() if name.endswith(ext)), None)
         if minify is not None and is_ours(name):
-            content.seek(0)
-            text = content.read()
-            text = text.decode("utf-8") if isinstance(text, bytes) else text
-            if name.endswith(".js") and is_entry(text):
-                # A page's entry module: written as one file with its imports (scorepad/bundle.py).
-                text = bundle(HASH.sub("", name), text, read_static)
-            content = ContentFile(minify(text).encode("utf-8"))
+            bundled = self._bundled(name, content)
+            if bundled is None:
+                content.seek(0)
+                text = content.read()
+                bundled = text.decode("utf-8") if isinstance(text, bytes) else text
+            content = ContentFile(minify(bundled).encode("utf-8"))
         return super()._save(name, content)

@@ -62,3 +62,17 @@ def test_the_site_script_bundles_and_parses() -> None:
     subprocess.run(
         ["node", "--check", "--input-type=module", "-"], input=code, text=True, check=True
     )
+
+
+def test_an_entrys_hashed_name_follows_its_imports(monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.core.files.base import ContentFile
+
+    from scorepad import storage
+
+    files = storage.MinifiedStaticFilesStorage()
+    entry = read_static("scorepad/scorepad.js")
+    before = files.file_hash("scorepad/scorepad.js", ContentFile(entry.encode()))
+    changed = {"scorepad/controls.js": read_static("scorepad/controls.js") + "\n// changed\n"}
+    monkeypatch.setattr(storage, "read_static", lambda path: changed.get(path) or read_static(path))
+    after = files.file_hash("scorepad/scorepad.js", ContentFile(entry.encode()))
+    assert before and after and before != after
