@@ -17,7 +17,8 @@ import re
 from collections.abc import Callable
 
 IMPORT = re.compile(
-    r"^import\s+(?:\*\s+as\s+(?P<star>\w+)|\{(?P<names>[^}]*)\})\s+from\s+\"(?P<path>\.{1,2}/[^\"]+)\";?[ \t]*$",
+    r"^import\s+(?:(?:\*\s+as\s+(?P<star>\w+)|\{(?P<names>[^}]*)\})\s+from\s+)?"
+    r"\"(?P<path>\.{1,2}/[^\"]+)\";?[ \t]*$",
     re.M,
 )
 ANY_IMPORT = re.compile(r"^\s*(?:(?:import|export)\b[^\n]*\bfrom\s*[\"']|import\s*[\"'])", re.M)
@@ -25,6 +26,8 @@ EXPORT = re.compile(
     r"^export\s+(?P<kind>(?:async\s+)?function\*?|const|let|class)\s+(?P<name>\w+)", re.M
 )
 OTHER_EXPORT = re.compile(r"^export\b", re.M)
+# "export {};": a script that is a module only for TypeScript (it exports nothing).
+NOTHING = re.compile(r"^export\s*\{\s*\};?[^\n]*$", re.M)
 
 
 class BundleError(ValueError):
@@ -43,6 +46,8 @@ def _rewrite_imports(code: str, here: str, need: Callable[[str], str]) -> str:
         var = need(posixpath.normpath(posixpath.join(posixpath.dirname(here), match["path"])))
         if match["star"]:
             return f"const {match['star']} = {var};"
+        if match["names"] is None:
+            return ""  # run for what it does (another entry): it ran where it was written in
         names = [n.strip() for n in match["names"].split(",") if n.strip()]
         bound = ", ".join(n.replace(" as ", ": ") for n in names)
         return f"const {{ {bound} }} = {var};"
@@ -56,6 +61,7 @@ def _rewrite_imports(code: str, here: str, need: Callable[[str], str]) -> str:
 def module_expression(code: str, path: str) -> tuple[str, list[str]]:
     """A module without imports as an expression giving its exports."""
     names = [m["name"] for m in EXPORT.finditer(code)]
+    code = NOTHING.sub("", code)
     code = EXPORT.sub(lambda m: f"{m['kind']} {m['name']}", code)
     if OTHER_EXPORT.search(code):
         raise BundleError(f"{path}: an export this bundler does not read")
@@ -85,3 +91,35 @@ def bundle(entry: str, code: str, read: Callable[[str], str]) -> str:
     if OTHER_EXPORT.search(body):
         raise BundleError(f"{entry}: an entry exports nothing")
     return "\n".join([*order, body])
+
+
+# A stylesheet's own imports: ``@import url("./x.css");`` alone on its line.
+CSS_IMPORT = re.compile(
+    r"^@import\s+url\(\s*[\"']?(?P<path>\.{1,2}/[^\"')]+)[\"']?\s*\)\s*;[ \t]*$", re.M
+)
+HASHED = re.compile(r"\.[0-9a-f]{12}(?=\.css$)")
+
+
+def bundle_css(entry: str, code: str, read: Callable[[str], str]) -> str | None:
+    """A stylesheet that imports ours (a screen's one stylesheet) with them written in, in
+    their order; None for one that imports nothing. Their paths may already carry hashed
+    names (collectstatic hashes them first). An imported stylesheet may not import nor
+    name a file (``url()``): its paths would be read from the wrong place."""
+    if not CSS_IMPORT.search(code):
+        return None
+
+    def one(match: re.Match[str]) -> str:
+        path = posixpath.normpath(
+            posixpath.join(posixpath.dirname(entry), HASHED.sub("", match["path"]))
+        )
+        source = read(path)
+        if "url(" in source or "@import" in source:
+            raise BundleError(
+                f"{path}: a stylesheet written into {entry} may not use url() or @import"
+            )
+        return source
+
+    bundled = CSS_IMPORT.sub(one, code)
+    if "@import" in bundled:
+        raise BundleError(f"{entry}: an @import this bundler does not read")
+    return bundled

@@ -19,7 +19,7 @@ from django.contrib.staticfiles import finders
 from django.core.files.base import ContentFile
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
-from scorepad.bundle import bundle, is_entry
+from scorepad.bundle import bundle, bundle_css, is_entry
 
 MINIFIERS = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
 HASH = re.compile(r"\.[0-9a-f]{12}(?=\.[a-z]+$)")
@@ -48,14 +48,16 @@ class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
     not download them."""
 
     def _bundled(self, name: str, content: Any) -> str | None:
-        """A page's entry module written as one file with its imports (scorepad/bundle.py);
-        None for any other file."""
-        if not name.endswith(".js") or not is_ours(name):
+        """A page's entry module, or a screen's stylesheet that imports others, written as
+        one file with its imports (scorepad/bundle.py); None for any other file."""
+        if not name.endswith((".js", ".css")) or not is_ours(name):
             return None
         content.seek(0)
         text = content.read()
         content.seek(0)
         text = text.decode("utf-8") if isinstance(text, bytes) else text
+        if name.endswith(".css"):
+            return bundle_css(HASH.sub("", name), text, read_static)
         return bundle(HASH.sub("", name), text, read_static) if is_entry(text) else None
 
     def file_hash(self, name: str | None, content: Any = None) -> str | None:

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from scorepad.bundle import BundleError, bundle, is_entry
+from scorepad.bundle import BundleError, bundle, bundle_css, is_entry
 from scorepad.storage import read_static
 
 MODULES = {
@@ -38,7 +38,7 @@ def test_an_entry_runs_its_imports_once_in_order() -> None:
     "source",
     [
         'import x from "./lib/c.js";\nx();\n',  # a default import
-        'import "./lib/c.js";\n',  # for its side effects
+        'import "./lib/c.js"\nimport "./lib/x.js" with { type: "json" };\n',  # an attribute
     ],
 )
 def test_what_it_does_not_read_is_refused(source: str) -> None:
@@ -76,3 +76,31 @@ def test_an_entrys_hashed_name_follows_its_imports(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(storage, "read_static", lambda path: changed.get(path) or read_static(path))
     after = files.file_hash("scorepad/scorepad.js", ContentFile(entry.encode()))
     assert before and after and before != after
+
+
+def test_an_entry_may_run_another_entry() -> None:
+    modules = {**MODULES, "site/site.js": 'import { a } from "./a.js";\nglobalThis.out = [a()];\n'}
+    game = 'import "./site.js";\nimport { one } from "./lib/c.js";\nglobalThis.out.push(one());\n'
+    code = bundle("site/game.js", game, modules.__getitem__)
+    run = subprocess.run(
+        ["node", "-e", code + "\nconsole.log(JSON.stringify(globalThis.out));"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert run.stdout.strip() == "[3,1]"
+    assert code.count("// site/lib/c.js") == 1
+
+
+def test_a_screens_stylesheet_holds_the_ones_it_imports_in_order() -> None:
+    sheets = {"site/site.css": "body { color: red }\n", "game/game.css": ".c { color: blue }\n"}
+    entry = '/* one */\n@import url("../site/site.abcdef012345.css");\n@import url("./game.css");\n'
+    code = bundle_css("game/screens.css", entry, sheets.__getitem__)
+    assert code == "/* one */\nbody { color: red }\n\n.c { color: blue }\n\n"
+    assert bundle_css("game/game.css", sheets["game/game.css"], sheets.__getitem__) is None
+    with pytest.raises(BundleError):
+        bundle_css(
+            "game/screens.css",
+            '@import url("./i.css");\n',
+            {"game/i.css": "a{b:url(x.png)}"}.__getitem__,
+        )
