@@ -9,6 +9,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 RUFF := $(VENV)/bin/ruff
 MYPY := $(VENV)/bin/mypy
+# The JavaScript tools (package.json, pinned by package-lock.json; Node >= 20).
+NODE_BIN := node_modules/.bin
 # Interpreter used to create the venv; found by scripts/find-python unless given:
 #   make PYTHON=/path/to/python3.13 run
 PYTHON ?=
@@ -23,15 +25,16 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 DEPLOY_CHECK_ENV := DEBUG=0 ALLOWED_HOSTS=example.com \
 	SECRET_KEY=ci-deploy-check-7f3a9c1e5b8d2f6a0c4e9b7d1a3f5c8e2b6d0a4f9c7e1b5d3a8f2c6e0b4d9a7
 
-.PHONY: help venv run cluster haproxy test lint fmt check deploy-check collectstatic test-sqlite test-postgres \
+.PHONY: help venv node run cluster haproxy test lint test-js fmt check deploy-check collectstatic test-sqlite test-postgres \
 	test-databases test-stress chromium postgres clean
 
 help:
 	@echo "make run     set up the venv, migrate, load demo data, serve http://localhost:8000 (SQLite)"
 	@echo "make test    lint, Django checks, whole suite on SQLite and on a throwaway PostgreSQL 15"
 	@echo "make test-stress  the browser tests 3 times in a row beside two CPU burners (after changing them)"
-	@echo "make lint    ruff check + ruff format --check + mypy (django-stubs)"
-	@echo "make fmt     ruff format + ruff check --fix"
+	@echo "make lint    ruff check + ruff format --check + mypy (django-stubs), Biome, tsc --checkJs, make test-js"
+	@echo "make test-js the outbox's store and state under Node's test runner (no browser; under a second)"
+	@echo "make fmt     ruff format + ruff check --fix, Biome's format and safe fixes"
 	@echo "make clean   remove the venv, caches, collected static files and test artifacts"
 	@echo "make backup  back up the database in DATABASE_URL (SQLite: online) to backups/ (FILE=... to choose)"
 	@echo "make restore FILE=...  replace the database in DATABASE_URL with a backup (stop the site first)"
@@ -57,6 +60,14 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 		"$$py" -m venv $(VENV); \
 	fi
 	$(PY) -m pip install --quiet -r requirements-dev.txt
+	@touch $@
+
+# The JavaScript tools, installed again only when package-lock.json changes.
+node: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || { echo "error: npm (Node >= 20) is needed for the JavaScript tools." >&2; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
 # --- running -------------------------------------------------------------------------------------
@@ -112,14 +123,25 @@ test:
 		|| rc=$$?; \
 	scripts/timed --report; exit $$rc
 
-lint: venv
+lint: venv node
 	$(RUFF) check .
 	$(RUFF) format --check .
 	$(MYPY)
+	$(NODE_BIN)/biome check
+	$(NODE_BIN)/tsc -p jsconfig.json
+	$(NODE_BIN)/tsc -p jsconfig.games.json
+	$(NODE_BIN)/tsc -p jsconfig.worker.json
+	$(NODE_BIN)/tsc -p tests/js/jsconfig.json
+	$(MAKE) --no-print-directory test-js
 
-fmt: venv
+# Pure functions only (the outbox's state and its store's answers); `make lint` runs it.
+test-js: node
+	node --test tests/js/*.test.js
+
+fmt: venv node
 	$(RUFF) format .
 	$(RUFF) check --fix .
+	$(NODE_BIN)/biome check --write
 
 check: venv
 	env -u DATABASE_URL DEBUG=1 $(PY) manage.py check
@@ -154,7 +176,7 @@ postgres:
 	@if [ ! -x $(PG_BIN)/initdb ]; then scripts/apt-install postgresql-15; fi
 
 clean:
-	rm -rf $(VENV) staticfiles test-artifacts .pytest_cache .ruff_cache
+	rm -rf $(VENV) node_modules staticfiles test-artifacts .pytest_cache .ruff_cache
 	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +
 
 # --- benchmarks (not part of `make test`) ---------------------------------------------------------

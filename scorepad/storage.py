@@ -1,9 +1,12 @@
 """Static files as the site serves them in production: hashed names (so a phone keeps
 each for good, and the service worker's version follows them), our own scripts and
-styles minified, and every text file compressed (whitenoise)."""
+styles minified, a script that imports modules written as one file with them
+(scorepad/bundle.py: no import names a hashed file), and every text file compressed
+(whitenoise)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import cache
 from pathlib import Path
@@ -15,6 +18,8 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.files.base import ContentFile
 from whitenoise.storage import CompressedManifestStaticFilesStorage
+
+from scorepad.bundle import bundle, bundle_css, is_entry
 
 MINIFIERS = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
 HASH = re.compile(r"\.[0-9a-f]{12}(?=\.[a-z]+$)")
@@ -30,15 +35,46 @@ def is_ours(name: str) -> bool:
     return Path(source).resolve().is_relative_to(Path(settings.BASE_DIR).resolve())
 
 
+def read_static(path: str) -> str:
+    """A static file's source, by its path under static/."""
+    source = finders.find(path)
+    if not isinstance(source, str):
+        raise FileNotFoundError(f"static file {path} not found")
+    return Path(source).read_text(encoding="utf-8")
+
+
 class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
     """Comments say why for whoever reads the source; a phone on a slow network need
     not download them."""
 
+    def _bundled(self, name: str, content: Any) -> str | None:
+        """A page's entry module, or a screen's stylesheet that imports others, written as
+        one file with its imports (scorepad/bundle.py); None for any other file."""
+        if not name.endswith((".js", ".css")) or not is_ours(name):
+            return None
+        content.seek(0)
+        text = content.read()
+        content.seek(0)
+        text = text.decode("utf-8") if isinstance(text, bytes) else text
+        if name.endswith(".css"):
+            return bundle_css(HASH.sub("", name), text, read_static)
+        return bundle(HASH.sub("", name), text, read_static) if is_entry(text) else None
+
+    def file_hash(self, name: str | None, content: Any = None) -> str | None:
+        # An entry's hashed name follows what it is shipped as, its imports included: a
+        # change to an imported module is a new name (and a new service worker).
+        bundled = None if content is None or name is None else self._bundled(name, content)
+        if bundled is not None:
+            return hashlib.md5(bundled.encode("utf-8"), usedforsecurity=False).hexdigest()[:12]
+        return super().file_hash(name, content)
+
     def _save(self, name: str, content: Any) -> str:
         minify = next((m for ext, m in MINIFIERS.items() if name.endswith(ext)), None)
         if minify is not None and is_ours(name):
-            content.seek(0)
-            text = content.read()
-            text = text.decode("utf-8") if isinstance(text, bytes) else text
-            content = ContentFile(minify(text).encode("utf-8"))
+            bundled = self._bundled(name, content)
+            if bundled is None:
+                content.seek(0)
+                text = content.read()
+                bundled = text.decode("utf-8") if isinstance(text, bytes) else text
+            content = ContentFile(minify(bundled).encode("utf-8"))
         return super()._save(name, content)

@@ -39,7 +39,7 @@ from scorepad.models import Play as PlayModel
 from scorepad.offline import ACCOUNT_HEADER, account_of
 
 PHONE_COOKIE = "scorepad_phone"
-# The id a phone's outbox gives each change it sends (static/scorepad/scorepad.js), and
+# The id a phone's outbox gives each change it sends (static/scorepad/outbox-screen.js), and
 # when the phone made it (ms since 1970).
 CHANGE_HEADER = "X-Change-Id"
 CHANGE_MADE_HEADER = "X-Change-Made"
@@ -235,7 +235,7 @@ class AppliedBefore(PermissionDenied):
 
 @dataclass(frozen=True)
 class ChangeSent:
-    """A change a phone's outbox sends (static/scorepad/scorepad.js): the id the phone
+    """A change a phone's outbox sends (static/scorepad/outbox-screen.js): the id the phone
     gave it, a digest of what it changes, and when the phone made it (ms)."""
 
     id: str = ""
@@ -350,7 +350,7 @@ def conflict(request: HttpRequest, message: str) -> None:
 
 
 class OutboxMiddleware:
-    """What a phone's outbox (static/scorepad/scorepad.js) needs of an answer: a change it
+    """What a phone's outbox (static/scorepad/outbox-screen.js) needs of an answer: a change it
     sent as a form, not htmx, answered with a redirect, is told where instead (so the
     phone goes there itself, and the messages wait for that page); one that met another
     phone's change is marked as a conflict, with its message (percent-encoded: a header

@@ -1,5 +1,6 @@
 """The installable app: its manifest, its service worker, the page it shows offline and
-the favicon. The worker's own code is a static file; what changes with each deploy
+the favicon. The worker's own code is a static file, with the outbox's store written in
+(one request; its version follows the store's code too); what changes with each deploy
 (the hashed names of the static files it keeps) is filled in here, so a new deploy is a
 new worker and the phone updates itself."""
 
@@ -17,12 +18,18 @@ from django.templatetags.static import static
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from scorepad.bundle import module_expression
+from scorepad.storage import read_static
+
 # What every screen needs, kept by the worker from the first visit on.
 SHELL = (
     "scorepad/scorepad.css",
     "scorepad/scorepad.js",
     "django_htmx/htmx-2.min.js",
 )
+# The outbox's store, written into the worker (a classic one, which every browser runs):
+# its exports are the properties of ``OutboxStore`` there.
+WORKER_STORE = "scorepad/outbox-store.js"
 THEME = {"dark": "#0b1622", "light": "#f4f7fb"}
 
 
@@ -57,8 +64,10 @@ def manifest(request: HttpRequest) -> JsonResponse:
 def _worker(shell: tuple[str, ...]) -> str:
     source = finders.find("scorepad/sw.js")
     assert isinstance(source, str), "static/scorepad/sw.js is missing"
+    store, _ = module_expression(read_static(WORKER_STORE), WORKER_STORE)
     with open(source, encoding="utf-8") as f:
-        code = rjsmin.jsmin(f.read())  # its comments are for the source's readers
+        # Its comments are for the source's readers.
+        code = rjsmin.jsmin(f"const OutboxStore = {store};\n{f.read()}")
     version = hashlib.sha256(("\n".join(shell) + code).encode()).hexdigest()[:12]
     head = f"const VERSION = {json.dumps(version)};\nconst SHELL = {json.dumps(list(shell))};\n"
     return head + code

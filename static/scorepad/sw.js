@@ -1,16 +1,17 @@
-// Scorepad's service worker, served at /sw.js by scorepad/views/app.py, which writes
-// VERSION (a digest of what follows and of the static files' hashed names) and SHELL
-// (those names and the offline page) above this file: a deploy that changes any of
-// them is a new worker, which takes over as soon as it is installed. The outbox's
-// store comes from scorepad.js, the pages' own script.
+// Scorepad's service worker, a classic worker (every browser runs one), served at /sw.js
+// by scorepad/views/app.py, which writes VERSION (a digest of what follows and of the
+// static files' hashed names), SHELL (those names and the offline page) and OutboxStore
+// (the module outbox-store.js, its exports the object's properties) above this file: a
+// deploy that changes any of them is a new worker, which takes over as soon as it is
+// installed. Types: sw-globals.d.ts.
 //
 // It keeps the shell, every static file fetched (a hashed name never changes), and the
 // game screens the phone opened or was asked to keep, for whoever is signed in (below:
 // whose pages); a page it cannot fetch comes from what it kept for them, else the offline
-// page. Writes are never answered from here: the page's outbox (scorepad.js) keeps them,
-// and this worker sends them too when the browser wakes it for a background sync.
-importScripts(SHELL.find((url) => url.includes("/scorepad.") && url.endsWith(".js")));
+// page. Writes are never answered from here: the page's outbox (outbox-screen.js) keeps
+// them, and this worker sends them too when the browser wakes it for a background sync.
 
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const SHELL_CACHE = `shell-${VERSION}`;
 const STATIC_CACHE = "static";
 const PAGES = "pages-"; // and the identity they were kept for: one cache per identity
@@ -19,14 +20,14 @@ const OFFLINE = "/offline/";
 // The screens worth keeping for a table without network: home and every play's own.
 const keepable = (url) => url.pathname === "/" || url.pathname.startsWith("/plays/");
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   // The offline page is shown to whoever the phone is offline for: fetched as nobody.
   const shell = SHELL.map((url) => new Request(url, { credentials: "omit" }));
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(shell)));
-  self.skipWaiting();
+  worker.skipWaiting();
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       // Old shells, and the one "pages" cache of workers that kept everyone's pages alike.
@@ -35,7 +36,7 @@ self.addEventListener("activate", (event) => {
           await caches.delete(name);
         }
       }
-      await self.clients.claim();
+      await worker.clients.claim();
     })(),
   );
 });
@@ -61,7 +62,13 @@ async function currentIdentity() {
 
 // Cache work one step at a time: a page kept for one identity never lands after another
 // identity took over.
+/** @type {Promise<unknown>} */
 let turn = Promise.resolve();
+/**
+ * @template T
+ * @param {() => Promise<T>} work
+ * @returns {Promise<T>}
+ */
 function inTurn(work) {
   const done = turn.then(work);
   turn = done.catch(() => {});
@@ -141,7 +148,7 @@ async function offlinePage() {
   return new Response(page.body, { status: 503, statusText: "Offline", headers: page.headers });
 }
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
@@ -169,17 +176,17 @@ async function keepPage(path, again) {
   }
 }
 
-self.addEventListener("message", (event) => {
+worker.addEventListener("message", (event) => {
   const { keep, refresh, forget: loggingOut, identity } = event.data || {};
   if (loggingOut) event.waitUntil(forget());
   if (typeof identity === "string" && identity) {
     // In the order the pages said it; and not at all from a page gone since (the login
     // page, say, whose word arrives after the home page it led to was answered).
     const asking = ++asked;
-    const from = event.source?.id;
+    const from = /** @type {Client | null} */ (event.source)?.id;
     event.waitUntil(
       inTurn(async () => {
-        if (from && !(await self.clients.get(from))) return;
+        if (from && !(await worker.clients.get(from))) return;
         await becomes(identity, asking);
       }),
     );
@@ -203,7 +210,8 @@ async function mayGo(change) {
   return !change.account || !identity || OutboxStore.accountOf(identity) === change.account;
 }
 
-self.addEventListener("sync", (event) => {
+worker.addEventListener("sync", (/** @type {any} */ event) => {
+  // A SyncEvent (no type of its own in TypeScript's lib yet).
   if (event.tag !== "outbox") return;
   event.waitUntil(
     OutboxStore.exclusive(async () => {
@@ -222,7 +230,7 @@ self.addEventListener("sync", (event) => {
           pages.add(change.page);
         }
       } finally {
-        for (const client of await self.clients.matchAll()) {
+        for (const client of await worker.clients.matchAll()) {
           client.postMessage({ sent: [...pages] });
         }
       }

@@ -710,3 +710,22 @@ def a_member_removes_a_play_scored_twice(phones: Phones, js: bool, scheme: Schem
     twice.refresh_from_db()
     assert twice.is_voided and twice.voided_by == ben
     assert phones.console_errors() == []
+
+
+# The changes kept on this phone, oldest first: read from the outbox's IndexedDB database
+# (its name and stores as static/scorepad/outbox-store.js opens them), as a page's script
+# would; the site's scripts are modules and leave no object of theirs on `window`.
+KEPT_CHANGES = (
+    "new Promise((resolve, reject) => {"
+    " const open = indexedDB.open('scorepad-outbox', 1);"
+    " open.onupgradeneeded = () => {"
+    " open.result.createObjectStore('changes', { keyPath: 'id' });"
+    " open.result.createObjectStore('notes', { keyPath: 'id' }); };"
+    " open.onerror = () => reject(open.error);"
+    " open.onsuccess = () => {"
+    " const get = open.result.transaction('changes').objectStore('changes').getAll();"
+    " get.onerror = () => reject(get.error);"
+    " get.onsuccess = () => {"
+    " open.result.close(); resolve(get.result.sort((a, b) => a.created - b.created)); }; };"
+    " })"
+)

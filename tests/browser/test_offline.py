@@ -21,7 +21,7 @@ import games
 from games.reef_draft import DECK, EMPTY_SHARKS
 from scorepad.models import AppliedChange, Play
 from tests.browser import flows
-from tests.browser.flows import count
+from tests.browser.flows import KEPT_CHANGES, count
 from tests.browser.phones import Phone, Phones, phones_at_the_table
 from tests.reef_draft_games import ROUNDS, TOTALS
 
@@ -62,12 +62,14 @@ def until(page: Page, predicate: str, arg: Any = None, timeout_ms: int = 10_000)
 
 def waiting(page: Page) -> list[str]:
     """The ids of the changes waiting on this phone, oldest first."""
-    return page.evaluate("OutboxStore.all().then((all) => all.map((c) => c.id))")
+    return page.evaluate(KEPT_CHANGES + ".then((all) => all.map((c) => c.id))")
 
 
 def back_online(phone: Phone) -> None:
     phone.context.set_offline(False)
-    until(phone.page, "() => OutboxStore.all().then((all) => all.length === 0)", timeout_ms=SENT_MS)
+    until(
+        phone.page, "() => " + KEPT_CHANGES + ".then((all) => all.length === 0)", timeout_ms=SENT_MS
+    )
 
 
 def applied(play: Play) -> list[str]:
@@ -101,7 +103,7 @@ def one_change(page: Page, act: Callable[[], None]) -> None:
     more change: the next edit starts after the autosave's pause, so each is its own."""
     before = len(waiting(page))
     act()
-    until(page, "(n) => OutboxStore.all().then((all) => all.length > n)", before)
+    until(page, "(n) => " + KEPT_CHANGES + ".then((all) => all.length > n)", before)
 
 
 def edit(page: Page, selector: str, value: str) -> None:
@@ -480,7 +482,7 @@ def test_a_change_whose_answer_was_lost_is_applied_once(phones: Phones) -> None:
     page.get_by_role("button", name="Add to the log").click()
     # Kept, the phone goes on to the log, and sends the change again from there.
     expect(page.get_by_role("heading", name="Seagrass", exact=True)).to_be_visible()
-    until(page, "() => OutboxStore.all().then((all) => all.length === 0)", timeout_ms=SENT_MS)
+    until(page, "() => " + KEPT_CHANGES + ".then((all) => all.length === 0)", timeout_ms=SENT_MS)
     page.reload()
     expect(page.locator("ol.log > li")).to_have_count(1)
     # The outbox let the change go only on an answer, and the first was lost: it went
@@ -541,7 +543,7 @@ def test_on_a_slow_network_every_tap_shows_and_none_is_dropped(phones: Phones) -
     plus.click()  # a second tap while the first is in flight
     expect(page.locator("#id_seashells")).to_have_value("2")
     status(page).to_contain_text("Sending…")
-    until(page, "() => OutboxStore.all().then((all) => all.length === 0)", timeout_ms=SENT_MS)
+    until(page, "() => " + KEPT_CHANGES + ".then((all) => all.length === 0)", timeout_ms=SENT_MS)
     assert play.ordered_results()[0].entry["board"]["seashells"] == 2
 
     flows.space(page, "R3C4").click()

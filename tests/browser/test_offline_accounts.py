@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from scorepad.codecs import get_codec
 from scorepad.models import AppliedChange, play_from_input, start_play
 from tests.browser import flows
+from tests.browser.flows import KEPT_CHANGES
 from tests.browser.phones import Phone, Phones, phones_at_the_table
 from tests.browser.test_offline import (
     applied,
@@ -158,7 +159,7 @@ def test_a_change_waits_for_the_account_it_was_made_under(phones: Phones) -> Non
     expect(page.locator("#reef-live")).to_contain_text("2 of 10 cards")  # the server's answer
     until(
         page,
-        "(id) => OutboxStore.all().then((all) => all.length === 1 && all[0].id === id)",
+        "(id) => " + KEPT_CHANGES + ".then((all) => all.length === 1 && all[0].id === id)",
         anas,
     )
     [bens] = applied(play)
@@ -168,7 +169,7 @@ def test_a_change_waits_for_the_account_it_was_made_under(phones: Phones) -> Non
 
     log_out(page)
     log_in(phone, "Ana")
-    until(page, "() => OutboxStore.all().then((all) => all.length === 0)", timeout_ms=20_000)
+    until(page, "() => " + KEPT_CHANGES + ".then((all) => all.length === 0)", timeout_ms=20_000)
     assert applied(play) == [bens, anas]
     assert AppliedChange.objects.filter(change=anas).count() == 1
     anas_reef, bens_reef = (r.entry["rounds"]["1"] for r in play.ordered_results())

@@ -1,23 +1,32 @@
-// The log while changes wait on this phone (static/scorepad/scorepad.js keeps them): an
-// event waiting to be added shows at the top of the log, one waiting to be changed,
-// deleted or undone is marked on its row, and Undo takes back what this phone did last,
-// sent or not: an event not sent yet is dropped from the outbox, else Undo goes down the
-// list of this phone's events (the form's data-undo-chain) past the undos already waiting.
-(() => {
-  const store = self.OutboxStore;
-  // htmx runs the scripts of what it swaps in: once a page, or each listener acts twice.
-  if (!store || !("indexedDB" in window) || window.eventLogReady) return;
-  window.eventLogReady = true;
+// The log while changes wait on this phone (the site's outbox keeps them; it says what
+// waits by the events of static/scorepad/events.js): an event waiting to be added shows
+// at the top of the log, one waiting to be changed, deleted or undone is marked on its
+// row, and Undo takes back what this phone did last, sent or not: an event not sent yet
+// is withdrawn from the outbox, else Undo goes down the list of this phone's events (the
+// form's data-undo-chain) past the undos already waiting. A module: it runs once a page,
+// however often htmx swaps its tag in again.
 
+/** @import { Change, OutboxDetail } from "../../../../../static/scorepad/events.js" */
+
+if ("indexedDB" in window) {
+  /** @param {string} url */
   const pathOf = (url) => new URL(url, location.href).pathname;
+  /** @returns {HTMLFormElement | null} */
   const undoForm = () => document.querySelector("form.undo");
 
-  async function waitingHere() {
-    const adds = new Set([...document.querySelectorAll("a[data-adds]")].map((a) => pathOf(a.href)));
+  /**
+   * @typedef {{adds: Change[], undone: number[], changed: Map<string, string>}} Waiting
+   * @param {Change[]} changes  this account's: never another's to undo
+   * @returns {Waiting}
+   */
+  function waitingHere(changes) {
+    const links = /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll("a[data-adds]"));
+    const adds = new Set([...links].map((a) => pathOf(a.href)));
     const undo = undoForm();
-    const undoPath = undo && pathOf(undo.getAttribute("action"));
+    const undoPath = undo && pathOf(undo.getAttribute("action") || "");
+    /** @type {Waiting} */
     const sorted = { adds: [], undone: [], changed: new Map() };
-    for (const change of await store.mine()) { // this account's: never another's to undo
+    for (const change of changes) {
       if (change.kind !== "submit") continue;
       const path = pathOf(change.url);
       const body = new URLSearchParams(change.body);
@@ -28,32 +37,44 @@
     return sorted;
   }
 
+  /** @returns {{seq: number, text: string}[]} */
   const chain = () => JSON.parse(undoForm()?.dataset.undoChain || "[]");
 
-  // The next event this phone's Undo takes back, or null.
+  /**
+   * The next event this phone's Undo takes back, or null.
+   * @param {Waiting} waiting
+   */
   function nextUndo(waiting) {
     const gone = new Set(waiting.undone);
-    for (const row of document.querySelectorAll("ol.log a[href]")) {
+    const rows = /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll("ol.log a[href]"));
+    for (const row of rows) {
       if (waiting.changed.get(pathOf(row.href)) === "deleted") gone.add(seqOf(row));
     }
     return chain().find((event) => !gone.has(event.seq)) || null;
   }
 
+  /** @param {HTMLAnchorElement} row */
   const seqOf = (row) => Number(pathOf(row.href).split("/").filter(Boolean).pop());
 
+  /** @type {Change[]} */
+  let heard = []; // what the outbox last said waits
+  /** @type {Waiting} */
   let shown = { adds: [], undone: [], changed: new Map() }; // what render() last drew
 
-  async function render() {
+  function render() {
     const log = document.querySelector("ol.log");
     if (!log) return;
-    const waiting = await waitingHere();
+    const waiting = waitingHere(heard);
     shown = waiting;
     for (const row of log.querySelectorAll("li.waiting-add")) row.remove();
-    for (const row of log.querySelectorAll("li[data-waiting]")) delete row.dataset.waiting;
-    for (const link of log.querySelectorAll("a[href]")) {
+    for (const row of /** @type {NodeListOf<HTMLElement>} */ (log.querySelectorAll("li[data-waiting]"))) {
+      delete row.dataset.waiting;
+    }
+    for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (log.querySelectorAll("a[href]"))) {
       const seq = seqOf(link);
       const state = waiting.undone.includes(seq) ? "undone" : waiting.changed.get(pathOf(link.href));
-      if (state) link.closest("li").dataset.waiting = state;
+      const row = link.closest("li");
+      if (state && row) row.dataset.waiting = state;
     }
     for (const change of waiting.adds) {
       const row = document.createElement("li");
@@ -66,6 +87,7 @@
     showUndo(waiting);
   }
 
+  /** @param {Waiting} waiting */
   function showUndo(waiting) {
     const form = undoForm();
     if (!form) return;
@@ -74,15 +96,17 @@
     const text = added ? `${added.label} (not sent yet)` : next?.text;
     form.hidden = !text;
     if (!text) return;
+    /** @type {HTMLButtonElement | null} */
     const button = form.querySelector("button[data-undo-prefix]");
-    button.textContent = button.dataset.undoPrefix + text;
+    if (button) button.textContent = button.dataset.undoPrefix + text;
     form.dataset.outboxLabel = `Undo: ${text}`;
-    if (next) form.elements.namedItem("last").value = String(next.seq);
+    const last = /** @type {HTMLInputElement | null} */ (form.elements.namedItem("last"));
+    if (next && last) last.value = String(next.seq);
   }
 
   // Before the outbox takes the undo (it listens on the document, and reads the form at
   // once, so this decides at once, from what is on the screen): an event not sent yet is
-  // simply not sent.
+  // withdrawn, not sent.
   window.addEventListener(
     "submit",
     (event) => {
@@ -91,12 +115,25 @@
       if (!added) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      store.remove(added.id).then(() => document.dispatchEvent(new Event("outbox:changed")));
+      const detail = { id: added.id };
+      document.dispatchEvent(new CustomEvent("scorepad:outbox-withdraw", { detail }));
     },
     true,
   );
 
-  document.addEventListener("outbox:shown", render);
-  document.addEventListener("htmx:afterSettle", render);
-  render();
-})();
+  document.addEventListener("scorepad:outbox-shown", (event) => {
+    /** @type {OutboxDetail} */
+    const detail = /** @type {CustomEvent} */ (event).detail;
+    heard = detail.changes;
+    render();
+  });
+  // A swapped screen is drawn with what waited, then with what waits now.
+  const refresh = () => document.dispatchEvent(new CustomEvent("scorepad:outbox-refresh"));
+  document.addEventListener("htmx:afterSettle", () => {
+    render();
+    refresh();
+  });
+  refresh();
+}
+
+export {}; // a module (for TypeScript too): it runs once a page

@@ -1,0 +1,106 @@
+"""The bundler collectstatic writes each entry module with (scorepad/bundle.py), and the
+service worker's store."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from scorepad.bundle import BundleError, bundle, bundle_css, is_entry
+from scorepad.storage import read_static
+
+MODULES = {
+    "site/a.js": 'import * as b from "./b.js";\nexport const a = () => b.two() + 1;\n',
+    "site/b.js": 'import { one as uno } from "./lib/c.js";\nexport function two() {\n  return uno() * 2;\n}\n',
+    "site/lib/c.js": "export const one = () => 1;\n",
+}
+
+
+def test_an_entry_runs_its_imports_once_in_order() -> None:
+    entry = 'import { a } from "./a.js";\nimport * as b from "./b.js";\nglobalThis.out = [a(), b.two()];\n'
+    assert is_entry(entry)
+    assert not is_entry(MODULES["site/a.js"])  # it exports: written into its entries
+    code = bundle("site/main.js", entry, MODULES.__getitem__)
+    assert "import" not in code and "export" not in code
+    assert code.index("site/lib/c.js") < code.index("site/b.js") < code.index("site/a.js")
+    assert code.count("// site/b.js") == 1
+    run = subprocess.run(
+        ["node", "-e", code + "\nconsole.log(JSON.stringify(globalThis.out));"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert run.stdout.strip() == "[3,2]"  # a() is two() + 1, two() is one() * 2
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'import x from "./lib/c.js";\nx();\n',  # a default import
+        'import "./lib/c.js"\nimport "./lib/x.js" with { type: "json" };\n',  # an attribute
+    ],
+)
+def test_what_it_does_not_read_is_refused(source: str) -> None:
+    with pytest.raises(BundleError):
+        bundle("site/main.js", source, MODULES.__getitem__)
+
+
+def test_a_default_export_is_refused() -> None:
+    with pytest.raises(BundleError):
+        bundle(
+            "site/main.js",
+            'import * as d from "./d.js";\n',
+            {"site/d.js": "export default 1;\n"}.__getitem__,
+        )
+
+
+def test_the_site_script_bundles_and_parses() -> None:
+    code = bundle("scorepad/scorepad.js", read_static("scorepad/scorepad.js"), read_static)
+    for module in ("events", "outbox-state", "outbox-store", "outbox-screen", "controls"):
+        assert f"// scorepad/{module}.js" in code
+    subprocess.run(
+        ["node", "--check", "--input-type=module", "-"], input=code, text=True, check=True
+    )
+
+
+def test_an_entrys_hashed_name_follows_its_imports(monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.core.files.base import ContentFile
+
+    from scorepad import storage
+
+    files = storage.MinifiedStaticFilesStorage()
+    entry = read_static("scorepad/scorepad.js")
+    before = files.file_hash("scorepad/scorepad.js", ContentFile(entry.encode()))
+    changed = {"scorepad/controls.js": read_static("scorepad/controls.js") + "\n// changed\n"}
+    monkeypatch.setattr(storage, "read_static", lambda path: changed.get(path) or read_static(path))
+    after = files.file_hash("scorepad/scorepad.js", ContentFile(entry.encode()))
+    assert before and after and before != after
+
+
+def test_an_entry_may_run_another_entry() -> None:
+    modules = {**MODULES, "site/site.js": 'import { a } from "./a.js";\nglobalThis.out = [a()];\n'}
+    game = 'import "./site.js";\nimport { one } from "./lib/c.js";\nglobalThis.out.push(one());\n'
+    code = bundle("site/game.js", game, modules.__getitem__)
+    run = subprocess.run(
+        ["node", "-e", code + "\nconsole.log(JSON.stringify(globalThis.out));"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert run.stdout.strip() == "[3,1]"
+    assert code.count("// site/lib/c.js") == 1
+
+
+def test_a_screens_stylesheet_holds_the_ones_it_imports_in_order() -> None:
+    sheets = {"site/site.css": "body { color: red }\n", "game/game.css": ".c { color: blue }\n"}
+    entry = '/* one */\n@import url("../site/site.abcdef012345.css");\n@import url("./game.css");\n'
+    code = bundle_css("game/screens.css", entry, sheets.__getitem__)
+    assert code == "/* one */\nbody { color: red }\n\n.c { color: blue }\n\n"
+    assert bundle_css("game/game.css", sheets["game/game.css"], sheets.__getitem__) is None
+    with pytest.raises(BundleError):
+        bundle_css(
+            "game/screens.css",
+            '@import url("./i.css");\n',
+            {"game/i.css": "a{b:url(x.png)}"}.__getitem__,
+        )
