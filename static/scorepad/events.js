@@ -1,5 +1,5 @@
 // The event API between the site's script (scorepad.js and what it imports) and a game's
-// own script (event_log/log.js, shallow_sea/ocean.js). Game scripts import nothing from
+// own script (a pad's static files). Game scripts import nothing from
 // the site: they listen for and dispatch these CustomEvents on `document`, and they load
 // as modules (`<script type="module">`), which a page runs once however often htmx swaps
 // the tag in again (no `window` flags).
