@@ -6,7 +6,7 @@ import json
 import secrets
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import date, datetime, timedelta
 from types import ModuleType
 from typing import Any, Self, cast
@@ -768,25 +768,34 @@ class Play(models.Model):
         a finished play as strictly as when it was finished (a correction never sends it
         back in progress), before anything is written."""
         if self.is_finished:
-            self.codec.final_sheet(state)
+            self._final_sheet(state)
         else:
             self._parse_partial(self.game_input(state))
 
     def _parse_partial(self, data: dict[str, Any]) -> Any:
-        """The game's ``parse(data, partial=True)``. The last input that parsed is kept
-        on this instance with what it parsed to: a change checked (``validate``) and its
-        running score shown next (``progress``) parse it once. Kept by its JSON text,
-        so an input changed since, even in place, is parsed again."""
+        """The game's ``parse(data, partial=True)``: a change checked (``validate``) and
+        its running score shown next (``progress``) parse it once."""
+        return self._last("_parsed", data, lambda: self.module.parse(data, partial=True))
+
+    def _final_sheet(self, state: PlayState) -> Sheet:
+        """The whole game scored strictly: a correction checked (``validate``) and then
+        stored (``finish``) is scored once."""
+        return self._last("_final", asdict(state), lambda: self.codec.final_sheet(state))
+
+    def _last[T](self, slot: str, data: Any, work: Callable[[], T]) -> T:
+        """``work()``, kept on this instance under ``slot`` with the data it was done
+        for, until it is asked for other data. Kept by the data's JSON text, so data
+        changed since, even in place, is worked on again."""
         try:
-            key = json.dumps(data)
+            key = json.dumps(data, sort_keys=True)
         except (TypeError, ValueError):
-            return self.module.parse(data, partial=True)
-        kept = self.__dict__.get("_parsed")
+            return work()
+        kept = self.__dict__.get(slot)
         if kept is not None and kept[0] == key:
             return kept[1]
-        parsed = self.module.parse(data, partial=True)
-        self.__dict__["_parsed"] = (key, parsed)
-        return parsed
+        done = work()
+        self.__dict__[slot] = (key, done)
+        return done
 
     def _changed(self, by: Actor | None, seat: Result | None = None, what: str = "") -> None:
         """Stored results follow every change. A finished play is scored again at once
@@ -832,7 +841,7 @@ class Play(models.Model):
         round, say); a play is only finished when the game is over.
         """
         results = self.ordered_results()
-        sheet = self.codec.final_sheet(self.state(results))
+        sheet = self._final_sheet(self.state(results))
         this = Play.objects.filter(pk=self.pk)
         # A play finished again after a correction counts with its new totals only.
         records.withdraw(this)

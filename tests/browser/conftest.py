@@ -8,6 +8,8 @@ Fixtures:
   screenshot      ``screenshot("name")`` saves test-artifacts/<test>-<name>.png and returns
                   the path. A failing test also leaves test-artifacts/<test>-FAILED.png.
   browser         the shared chromium Browser, for tests that need their own contexts.
+  phones          several phones at one table (tests/browser/phones.py), each its own
+                  browser context, all closed after the test.
 
 Every test in this folder gets the ``browser`` marker (``pytest -m "not browser"`` skips them).
 
@@ -32,7 +34,7 @@ import os
 import re
 from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import Protocol, TypedDict
+from typing import TYPE_CHECKING, Protocol, TypedDict
 
 import pytest
 
@@ -48,6 +50,9 @@ from playwright.sync_api import (  # noqa: E402  (after the env var above)
     expect,
     sync_playwright,
 )
+
+if TYPE_CHECKING:
+    from tests.browser.phones import Phones
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -184,6 +189,15 @@ def page(
         except Error:
             pass
     context.close()
+
+
+@pytest.fixture
+def phones(request: pytest.FixtureRequest, browser: Browser, live_server) -> Iterator["Phones"]:
+    # Imported here: phones.py imports this module's PHONE and TIMEOUT_MS.
+    from tests.browser.phones import phones_at_the_table
+
+    with phones_at_the_table(request, browser, live_server.url) as table:
+        yield table
 
 
 @pytest.fixture
