@@ -6,7 +6,7 @@ from types import ModuleType
 from typing import Any
 
 from games import coral_stations, reef_draft, seagrass, shallow_sea
-from games.contract import FieldError, GameInfo, InvalidInput, Sheet
+from games.contract import FieldError, InvalidInput, Sheet
 
 GAMES: dict[str, ModuleType] = {
     module.INFO.slug: module for module in (reef_draft, shallow_sea, seagrass, coral_stations)
@@ -16,10 +16,6 @@ GAMES: dict[str, ModuleType] = {
 def get_game(slug: str) -> ModuleType:
     """The game module for ``slug``; KeyError when there is none."""
     return GAMES[slug]
-
-
-def all_games() -> list[GameInfo]:
-    return [module.INFO for module in GAMES.values()]
 
 
 def score(slug: str, data: Any) -> Sheet:

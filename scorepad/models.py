@@ -677,12 +677,6 @@ class Play(models.Model):
         beat, so its seat is no winner. Reads the results prefetched, where they are."""
         return len(self.results.all()) >= records.CONTESTED
 
-    def is_visible_to(self, user: Any) -> bool:
-        """A play outside any group is reached by its unguessable link alone."""
-        if self.group_id is None:
-            return True
-        return Group.objects.for_user(user).filter(pk=self.group_id).exists()
-
     def ordered_results(self) -> list[Result]:
         return list(self.results.select_related("player").order_by("position"))
 

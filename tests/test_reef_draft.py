@@ -667,7 +667,9 @@ def test_a_reef_too_big_is_not_made_up_by_one_too_small():
 def test_while_entering_a_reef_of_any_size_is_kept():
     round_ = copy.deepcopy(VALID_ROUND)
     round_["Ana"]["turtles"] = 1  # 11 of 10: flagged on the screen, refused at the end
-    reef_draft.parse({"players": ["Ana", "Ben"], "rounds": [round_]}, partial=True)
+    parsed = reef_draft.parse({"players": ["Ana", "Ben"], "rounds": [round_]}, partial=True)
+    [reefs] = parsed.rounds
+    assert (reefs["Ana"].size, reefs["Ana"].cards["turtles"], reefs["Ben"].size) == (11, 1, 10)
 
 
 def test_a_game_not_over_names_no_winner():

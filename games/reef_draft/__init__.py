@@ -119,10 +119,6 @@ class ReefDraftInput:
         return len(self.rounds) == ROUNDS and all(map(self.round_is_in, self.rounds))
 
 
-def empty_reef() -> Reef:
-    return Reef(dict.fromkeys(DECK, 0), dict(EMPTY_SHARKS))
-
-
 def parse(data: Any, *, partial: bool = False) -> ReefDraftInput:
     errors = Errors()
     data = errors.mapping(data, "", "The game")

@@ -74,14 +74,6 @@ class Ocean:
     def completed_fish(self) -> list[str]:
         return [coral.fish for coral in self.completed_corals.values() if coral.fish]
 
-    def corals_touching(self, bubble: Point) -> list[Coral]:
-        """The Completed Coral Tiles with ``bubble`` at one of their corners."""
-        return [
-            self.completed_corals[space]
-            for space in BUBBLES[bubble]
-            if space in self.completed_corals
-        ]
-
 
 @dataclass(frozen=True)
 class PaperSheet:
