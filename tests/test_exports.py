@@ -24,6 +24,7 @@ from scorepad import bulk, exports
 from scorepad.codecs import get_codec
 from scorepad.entries import PlayState
 from scorepad.models import Group, Play, Player, PlayEvent, create_group, start_play
+from scorepad.models.changes import add_event
 from tests.reef_draft_games import ROUNDS
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +81,7 @@ def seagrass_play(group: Group, user: Any, day: date, *, bulk: bool = False) -> 
         )
     else:
         for event in SEAGRASS["events"]:
-            play.add_event(event)
+            add_event(play, event)
     _enter(play, {name: {"final": final} for name, final in SEAGRASS["final"].items()})
     play.finish()
     return play
@@ -90,7 +91,7 @@ def coral_counts_play(group: Group, user: Any, day: date) -> Play:
     """Counts typed at the end and one open station: Ana 6, Ben 15."""
     play = _started(group, user, "coral-stations", ["Ana", "Ben"], day, mode="counts", options={})
     _enter(play, {name: {"counts": counts} for name, counts in CORAL_COUNTS.items()})
-    play.add_event(OPEN_STATION)
+    add_event(play, OPEN_STATION)
     play.finish()
     return play
 

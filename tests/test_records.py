@@ -29,6 +29,7 @@ from scorepad.models import (
     Standing,
     play_from_input,
 )
+from scorepad.models.changes import save_entry
 from tests.test_properties import examples
 
 pytestmark = pytest.mark.django_db
@@ -113,7 +114,7 @@ class History:
         play = self.chosen(n, status=Play.Status.FINISHED)
         if play is not None:
             results = play.ordered_results()
-            play.save_entry(results[seat % len(results)], counts(shells, pearls), results)
+            save_entry(play, results[seat % len(results)], counts(shells, pearls), results)
 
     def refused_correction(self, n: int, seat: int) -> None:
         """A correction that leaves a seat without its counts: refused, the play stays
@@ -122,7 +123,7 @@ class History:
         if play is not None:
             results = play.ordered_results()
             with pytest.raises(InvalidInput), transaction.atomic():
-                play.save_entry(results[seat % len(results)], {}, results)
+                save_entry(play, results[seat % len(results)], {}, results)
             play.refresh_from_db()
             assert play.status == Play.Status.FINISHED
 

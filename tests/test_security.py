@@ -31,6 +31,7 @@ from scorepad.models import (
     play_from_input,
     start_play,
 )
+from scorepad.models.table import ensure_join_code
 from scorepad.pads import Sample, all_pads, personal_pages
 from scorepad.table import PHONE_COOKIE
 
@@ -133,7 +134,7 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
             world[sample.url_name].append(sample)
         world["new_play"].append(Sample("new_play", {"slug": pad.slug}))
         world["api_score"].append(Sample("api_score", {"slug": pad.slug}))
-    world["join_play"] = [Sample("join_play", {"code": play.ensure_join_code()})]
+    world["join_play"] = [Sample("join_play", {"code": ensure_join_code(play)})]
     guest = play_from_input(pad.slug, pad.codec.example_input(), group=None, user=AnonymousUser())
     world["host_play"] = [Sample("host_play", {"play_id": guest.uuid, "key": guest.host_key})]
     # The shared site's own URLs: a group, its people and its invite.

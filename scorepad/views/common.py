@@ -20,6 +20,7 @@ from games.contract import InvalidInput
 from scorepad import throttle
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Group, Play, Result, start_play
+from scorepad.models.table import seat_phone
 from scorepad.pads import get_pad
 from scorepad.table import (
     Access,
@@ -183,7 +184,7 @@ def start_play_for(
     # The host's phone holds the host's own seat when the first seat carries their name.
     first = play.ordered_results()[0]
     if table.first_seat and first.name.casefold() == table.first_seat.casefold():
-        play.seat_phone(phone_token(request), first, request.user)
+        seat_phone(play, phone_token(request), first, request.user)
     return play
 
 

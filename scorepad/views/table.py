@@ -21,6 +21,15 @@ from django_htmx.http import HttpResponseClientRedirect
 from scorepad import throttle
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Play, Progress, Result, SeatTaken, read_join_code
+from scorepad.models.table import (
+    ask_for_seat,
+    ensure_join_code,
+    hand_over,
+    phone_for,
+    release,
+    seat_phone,
+    set_joining,
+)
 from scorepad.pads import DONE, ENTERING, SeatStatus, get_pad
 from scorepad.table import Access, access_changed, access_to, phone_token
 from scorepad.views.common import _get_play_for_user
@@ -145,7 +154,7 @@ def invite_context(request: HttpRequest, play: Play, access: Access) -> dict[str
     play, its host link too (to host from another phone), which no player is sent."""
     if not access.is_host or play.is_finished:
         return None
-    code = play.ensure_join_code()
+    code = ensure_join_code(play)
     link = join_link(request, code) if code else None
     host_link = None
     if play.group_id is None:
@@ -241,7 +250,7 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
         raise Http404("No such table.")
     # A phone that came with the code is at the table from now on (watching, until it
     # takes a seat): the players' key never makes it the host.
-    play.phone_for(phone_token(request), request.user)
+    phone_for(play, phone_token(request), request.user)
     access_changed(request)
     results = play.ordered_results()
     access = access_to(request, play)
@@ -272,7 +281,7 @@ def _take(
 ) -> HttpResponse:
     action = request.POST.get("action", "")
     if action == "watch":
-        play.seat_phone(phone_token(request), None, request.user)
+        seat_phone(play, phone_token(request), None, request.user)
         messages.success(request, "You are watching: the table follows every score.")
         return redirect(play)
     position = request.POST.get("seat", "")
@@ -280,11 +289,11 @@ def _take(
     if result is None:
         raise Http404("No such seat at this table.")
     if action == "ask":
-        play.ask_for_seat(phone_token(request), result, request.user)
+        ask_for_seat(play, phone_token(request), result, request.user)
         messages.info(request, f"Asked the host to hand you {result.name}'s seat.")
         return redirect("join_play", play.join_code)
     try:
-        play.seat_phone(phone_token(request), result, request.user)
+        seat_phone(play, phone_token(request), result, request.user)
     except SeatTaken:
         messages.error(
             request,
@@ -312,13 +321,13 @@ def table_action(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     if action == "leave":
         if access.seat is None:
             raise PermissionDenied("This phone holds no seat to leave.")
-        play.release(access.seat)
+        release(play, access.seat)
         messages.success(request, f"This phone no longer holds {access.seat.name}'s seat.")
         return redirect(play)
     if not access.may_run_the_table:
         raise PermissionDenied("Only the host changes the table.")
     if action in ("close", "open"):
-        play.set_joining(is_open=action == "open")
+        set_joining(play, is_open=action == "open")
     elif action in ("seats_may_finish", "host_finishes"):
         play.touch(seats_may_finish=action == "seats_may_finish")
     elif action in ("release", "hand_over", "refuse"):
@@ -331,11 +340,11 @@ def table_action(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
 def _change_seat(play: Play, action: str, seat: str, phone: str) -> None:
     if action == "release":
         result = get_object_or_404(play.results, position=int(seat) if seat.isdigit() else -1)
-        play.release(result)
+        release(play, result)
         return
     asking = get_object_or_404(play.phones, pk=int(phone) if phone.isdigit() else 0)
     if action == "hand_over":
-        play.hand_over(asking)
+        hand_over(play, asking)
     else:
         asking.wants = None
         asking.save(update_fields=["wants"])

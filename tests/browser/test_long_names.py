@@ -38,6 +38,7 @@ from scorepad.models import (
     create_group,
     play_from_input,
 )
+from scorepad.models.table import ensure_join_code
 from scorepad.pads import Pad, all_pads, get_pad
 from tests.browser.conftest import PHONE, TIMEOUT_MS, _artifact_path
 from tests.test_security import INVITATIONS, url_patterns
@@ -174,7 +175,7 @@ def build_world() -> World:
                 get_pad(play.game).seat_url(play, result),
                 f"{what(play)}-seat-{result.position + 1}",
             )
-        add(reverse("join_play", args=[play.ensure_join_code()]), what(play))
+        add(reverse("join_play", args=[ensure_join_code(play)]), what(play))
     for pad in all_pads():
         add(reverse("new_play", args=[pad.slug]), pad.slug)
         add(reverse("api_score", args=[pad.slug]), pad.slug)
@@ -401,7 +402,7 @@ def test_phones_taking_and_asking_for_long_named_seats(
     seat; the host's table with the request."""
     signed_in(page, world.owner, live_server.url)
     for play in (p for p in world.plays if not p.is_finished):
-        code, (first, taken, *_) = play.ensure_join_code(), play.ordered_results()
+        code, (first, taken, *_) = ensure_join_code(play), play.ordered_results()
         phones = [browser.new_context(base_url=live_server.url, **PHONE) for _ in range(2)]
         try:
             seat, asking = (phone.new_page() for phone in phones)

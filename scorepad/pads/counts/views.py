@@ -16,6 +16,7 @@ from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Actor, Play, Result, StaleEdit
+from scorepad.models.changes import save_part
 from scorepad.pads import get_pad
 from scorepad.pads.counts.forms import SpecForm
 from scorepad.pads.counts.sheets import CountSheet, SheetCodec
@@ -94,7 +95,8 @@ def _save_sheet(
     request: HtmxHttpRequest, play: Play, result: Result, key: str, form: SpecForm, by: Actor
 ) -> tuple[list[str], bool]:
     try:
-        play.save_part(
+        save_part(
+            play,
             result,
             (key,),
             form.to_json(),

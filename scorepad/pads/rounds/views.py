@@ -18,6 +18,7 @@ from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Actor, Play, Progress, Result, StaleEdit
+from scorepad.models.changes import save_part
 from scorepad.pads import DONE, EMPTY, ENTERING, SeatStatus
 from scorepad.pads.rounds.codecs import RoundsCodec
 from scorepad.pads.rounds.forms import RoundForm
@@ -251,7 +252,8 @@ def _save_round(
     (limits across the whole game, say) are returned for the top of the form.
     """
     try:
-        play.save_part(
+        save_part(
+            play,
             result,
             ("rounds", str(round_number)),
             form.entry(),

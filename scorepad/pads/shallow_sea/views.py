@@ -29,6 +29,7 @@ from games.shallow_sea.scoring import ocean_warnings
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import Play, Progress, Result, StaleEdit
+from scorepad.models.changes import change_part, save_part
 from scorepad.pads import DONE, EMPTY, ENTERING, Pad, SeatStatus
 from scorepad.pads.shallow_sea.board import (
     BUBBLE_SHAPES,
@@ -302,7 +303,7 @@ def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
     general: list[str] = []
     if form.is_valid():
         try:
-            results = play.change_part(position, ("board",), form.apply, by=access.actor)
+            results = change_part(play, position, ("board",), form.apply, by=access.actor)
         except InvalidInput as e:
             general = attach_errors(
                 e, form, f"boards.{result.name}.", lambda f: f if f in form.fields else None
@@ -360,9 +361,9 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
                     if lesson and lesson.differing and not answer:
                         # Saved and taken back: a tile the game refuses asks nothing.
                         with transaction.atomic():
-                            play.change_part(position, ("board",), change, by=access.actor)
+                            change_part(play, position, ("board",), change, by=access.actor)
                             raise Unanswered
-                    saved = play.change_part(position, ("board",), change, by=access.actor)
+                    saved = change_part(play, position, ("board",), change, by=access.actor)
                 except Unanswered:
                     assert lesson is not None
                     play.refresh_from_db()
@@ -533,7 +534,8 @@ def ocean_bubble(
             color = form.cleaned_data["color"]
             color = None if color == "none" else color
             try:
-                saved = play.change_part(
+                saved = change_part(
+                    play,
                     position,
                     ("board",),
                     lambda board: with_fish(board, point, color),
@@ -574,7 +576,8 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
         form = SheetForm(play.mode, setup, achievement, data)
         if form.is_valid():
             try:
-                play.save_part(
+                save_part(
+                    play,
                     result,
                     ("sheet",),
                     form.sheet(),
