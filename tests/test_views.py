@@ -707,7 +707,7 @@ class TestGarbageIds:
 def test_games_without_entry_screens_are_not_offered(client: Client, monkeypatch: Any) -> None:
     from scorepad import pads
 
-    monkeypatch.delitem(pads._registry(), "seagrass")
+    monkeypatch.delitem(pads.pad_registry(), "seagrass")
     assert b"/games/seagrass/new/" not in client.get("/").content
     assert client.get("/games/seagrass/new/").status_code == 404
 

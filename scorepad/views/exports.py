@@ -18,7 +18,7 @@ from scorepad import exports
 from scorepad.forms import Form
 from scorepad.http import AuthenticatedHttpRequest
 from scorepad.models import Group
-from scorepad.views.common import _get_group_for_user, private
+from scorepad.views.common import get_group_for_user, private
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024  # about 1,500 plays as the export writes them
 
@@ -59,7 +59,7 @@ def _json_file(document: dict[str, Any], group: Group, suffix: str) -> HttpRespo
 @private
 @require_GET
 def export_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    group = _get_group_for_user(request, group_id)
+    group = get_group_for_user(request, group_id)
     plays = exports.finished_plays(group).with_results()
     response = HttpResponse(exports.csv_text(plays), content_type="text/csv; charset=utf-8")
     return _attachment(response, group, ".csv")
@@ -69,7 +69,7 @@ def export_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse
 @private
 @require_GET
 def export_json(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    group = _get_group_for_user(request, group_id)
+    group = get_group_for_user(request, group_id)
     plays = exports.with_entries(exports.finished_plays(group))
     document = exports.history_document(group, plays, timezone.localtime())
     return _json_file(document, group, ".json")
@@ -79,7 +79,7 @@ def export_json(request: AuthenticatedHttpRequest, group_id: int) -> HttpRespons
 @private
 @require_GET
 def export_bgstats(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    group = _get_group_for_user(request, group_id)
+    group = get_group_for_user(request, group_id)
     plays = exports.finished_plays(group).with_results()
     return _json_file(exports.bgstats_document(plays, request.user), group, "-bgstats.json")
 
@@ -89,7 +89,7 @@ def export_bgstats(request: AuthenticatedHttpRequest, group_id: int) -> HttpResp
 @require_http_methods(["GET", "POST"])
 def import_plays(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The export links, and the form that brings a Scorepad file into this group."""
-    group = _get_group_for_user(request, group_id)
+    group = get_group_for_user(request, group_id)
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     problems: list[exports.Problem] = []
     if request.method == "POST" and form.is_valid():

@@ -32,7 +32,7 @@ from scorepad.models.table import (
 )
 from scorepad.pads import DONE, ENTERING, SeatStatus, get_pad
 from scorepad.table import Access, access_changed, access_to, phone_token
-from scorepad.views.common import _get_play_for_user
+from scorepad.views.common import get_play_for_user
 
 STAGE_WORDS = {DONE: "done", ENTERING: "entering"}
 
@@ -175,7 +175,7 @@ def table(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     is finished, every phone is sent to the result."""
     if quick := poll_unchanged(request, play_id, "bar"):
         return quick
-    play = _get_play_for_user(request, play_id)
+    play = get_play_for_user(request, play_id)
     etag = table_etag(play, "bar")
     if finished_meanwhile(request, play):
         return conditional(HttpResponseClientRedirect(reverse("result", args=[play.uuid])), etag)
@@ -313,7 +313,7 @@ def table_action(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     over), and a seat's phone leaving its seat: while the play is being entered. Once it
     is finished, seats change hands no more (a seat handed over would correct a result
     in the history)."""
-    play = _get_play_for_user(request, play_id)
+    play = get_play_for_user(request, play_id)
     access = access_to(request, play)
     if play.is_finished:
         raise PermissionDenied("The game is finished: its table no longer changes.")

@@ -185,7 +185,7 @@ def page(
     report = getattr(request.node, "_report_call", None)
     if report is not None and report.failed:
         try:
-            page.screenshot(path=_artifact_path(request.node, "FAILED"), full_page=True)
+            page.screenshot(path=artifact_path(request.node, "FAILED"), full_page=True)
         except Error:
             pass
     context.close()
@@ -203,7 +203,7 @@ def phones(request: pytest.FixtureRequest, browser: Browser, live_server) -> Ite
 @pytest.fixture
 def screenshot(request: pytest.FixtureRequest, page: Page) -> Screenshot:
     def take(name: str, *, full_page: bool = True) -> Path:
-        path = _artifact_path(request.node, name)
+        path = artifact_path(request.node, name)
         # caret="initial": hiding the caret puts a style="" on inputs that the next htmx
         # swap would copy, and the strict CSP would then report it.
         page.screenshot(path=path, full_page=full_page, caret="initial")
@@ -212,7 +212,7 @@ def screenshot(request: pytest.FixtureRequest, page: Page) -> Screenshot:
     return take
 
 
-def _artifact_path(node: pytest.Item, name: str) -> Path:
+def artifact_path(node: pytest.Item, name: str) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{node.name}-{name}")
     return ARTIFACTS / f"{stem}.png"

@@ -40,7 +40,7 @@ from scorepad.models import (
 )
 from scorepad.models.table import ensure_join_code
 from scorepad.pads import Pad, all_pads, get_pad
-from tests.browser.conftest import PHONE, TIMEOUT_MS, _artifact_path
+from tests.browser.conftest import PHONE, TIMEOUT_MS, artifact_path
 from tests.test_security import INVITATIONS, url_patterns
 
 WIDTH = PHONE["viewport"]["width"]
@@ -315,7 +315,7 @@ class Sweep:
         # What a screen loads as it opens (its table bar) is part of it.
         expect(page.locator("[hx-trigger=load]")).to_have_count(0)
         self.shots += 1
-        path = _artifact_path(self.request.node, f"{self.shots:02d}-{what}")
+        path = artifact_path(self.request.node, f"{self.shots:02d}-{what}")
         path = path.with_name(f"long_names-{path.name}")
         # caret="initial": hiding the caret puts style="" on inputs, which the CSP refuses.
         page.screenshot(path=path, full_page=True, caret="initial", scale="css")

@@ -21,10 +21,10 @@ from scorepad.pads import get_pad
 from scorepad.pads.counts.forms import SpecForm
 from scorepad.pads.counts.sheets import CountSheet, SheetCodec
 from scorepad.views.common import (
-    _get_play_for_user,
-    _get_seat_for_user,
     attach_errors,
     describe_counts,
+    get_play_for_user,
+    get_seat_for_user,
     next_seat,
     next_seat_url,
     posted,
@@ -49,11 +49,11 @@ def sheet_url(play: Play, result: Result) -> str:
 def seat_sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpResponse:
     """One seat's sheet of numbers (a final tally, the counts typed at the end)."""
     family = {codec.slug for codec in all_codecs() if isinstance(codec, SheetCodec)}
-    play = _get_play_for_user(request, play_id, games=family)
+    play = get_play_for_user(request, play_id, games=family)
     sheet = sheet_of(play)
     if sheet is None:
         raise Http404("This play has no sheet of numbers.")
-    results, result, access = _get_seat_for_user(request, play, position)
+    results, result, access = get_seat_for_user(request, play, position)
     players = [r.name for r in results]
 
     errors: list[str] = []

@@ -34,8 +34,8 @@ from scorepad.pads.event_log.forms import ReefAwardForm
 from scorepad.pads.event_log.screens import EventKind, LogScreens
 from scorepad.table import Access, access_to, conflict
 from scorepad.views.common import (
-    _get_play_for_user,
     attach_errors,
+    get_play_for_user,
     json_answer,
     posted,
     render_screen,
@@ -47,7 +47,7 @@ from scorepad.views.table import table_region, totals_hidden
 def _get_log_play_for_user(request: HtmxHttpRequest, play_id: UUID) -> tuple[Play, LogScreens]:
     """The play and its game's forms; 404 unless it is a game of this family."""
     family = {codec.slug for codec in all_codecs() if isinstance(codec, LogCodec)}
-    play = _get_play_for_user(request, play_id, games=family)
+    play = get_play_for_user(request, play_id, games=family)
     return play, screens_of(play)
 
 

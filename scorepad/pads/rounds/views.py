@@ -25,9 +25,9 @@ from scorepad.pads.rounds.forms import RoundForm
 from scorepad.pads.rounds.screens import RoundScreens
 from scorepad.table import Access, access_to
 from scorepad.views.common import (
-    _get_play_for_user,
-    _get_seat_for_user,
     attach_errors,
+    get_play_for_user,
+    get_seat_for_user,
     posted,
     render_screen,
     stale_message,
@@ -155,11 +155,11 @@ def round_entry(
     request: HtmxHttpRequest, play_id: UUID, round_number: int, position: int
 ) -> HttpResponse:
     family = {codec.slug for codec in all_codecs() if isinstance(codec, RoundsCodec)}
-    play = _get_play_for_user(request, play_id, games=family)
+    play = get_play_for_user(request, play_id, games=family)
     screens = screens_of(play)
     if not 1 <= round_number <= screens.rounds:
         raise Http404(f"{play.info.name} has {screens.rounds} rounds.")
-    results, result, access = _get_seat_for_user(request, play, position)
+    results, result, access = get_seat_for_user(request, play, position)
     waiting = _waiting_for(results, round_number - 1)
     if waiting and not access.is_host:
         # A seat's phone moves on with the table: the round before must be in first.

@@ -65,12 +65,12 @@ from scorepad.pads.shallow_sea.forms import (
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, Lesson, SealifeCatalogueEntry
 from scorepad.table import Access, access_to
 from scorepad.views.common import (
-    _get_play_for_user,
-    _get_seat_for_user,
-    _get_table_for_user,
     attach_errors,
     describe_counts,
+    get_play_for_user,
+    get_seat_for_user,
     get_seat_or_404,
+    get_table_for_user,
     next_seat,
     next_seat_url,
     posted,
@@ -88,7 +88,7 @@ SLUG = INFO.slug
 # --- Starting a play ------------------------------------------------------------------------
 def setup(request: HtmxHttpRequest, pad: Pad) -> HttpResponse:
     """Players, mode, cards, Sealife types, achievement mode and entry, on one screen."""
-    table = _get_table_for_user(request)
+    table = get_table_for_user(request)
     seat = {"first_seat": table.first_seat}
     preset = request.POST.get("preset")
     if request.method == "POST" and preset:
@@ -192,7 +192,7 @@ def _line_url(play: Play, result: Result, tap: str) -> str:
 
 
 def _get_seat_play_for_user(request: HtmxHttpRequest, play_id: UUID, entry: str) -> Play:
-    play = _get_play_for_user(request, play_id, games={SLUG})
+    play = get_play_for_user(request, play_id, games={SLUG})
     if _entry_kind(play) != entry:
         raise Http404(f"This play is entered on the {_entry_kind(play)}.")
     return play
@@ -274,7 +274,7 @@ def ocean_offline_forms(request: HtmxHttpRequest, play_id: UUID, position: int) 
     network: the service worker keeps this with the board (ocean.js reads it from the
     worker's cache), so the board's own page does not carry them on every load."""
     play = _get_seat_play_for_user(request, play_id, "board")
-    results, result, _ = _get_seat_for_user(request, play, position)
+    results, result, _ = get_seat_for_user(request, play, position)
     ctx = {
         "offline": _offline_editors(request, play, results, result),
         "ocean_url": seat_url(play, result),
@@ -286,7 +286,7 @@ def ocean_offline_forms(request: HtmxHttpRequest, play_id: UUID, position: int) 
 def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpResponse:
     """The board screen; a POST saves what lies beside the ocean (Seashells, Lionfish)."""
     play = _get_seat_play_for_user(request, play_id, "board")
-    results, result, access = _get_seat_for_user(request, play, position)
+    results, result, access = get_seat_for_user(request, play, position)
     tap = "fish" if request.GET.get("tap") == "fish" else "tiles"
     template = "shallow_sea/ocean.html"
     if request.method == "GET":
@@ -335,7 +335,7 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
     play = _get_seat_play_for_user(request, play_id, "board")
     if space not in SPACE_POINTS:
         raise Http404("No such space on the board.")
-    results, result, access = _get_seat_for_user(request, play, position)
+    results, result, access = get_seat_for_user(request, play, position)
     sealife = play.options.get("setup", {}).get("sealife", [])
     # Read only for a Sealife tile (its pre-filled VPs): a coral saved asks nothing more.
     printed = cast(
@@ -525,7 +525,7 @@ def ocean_bubble(
     point = bubble_point(bubble)
     if point is None:
         raise Http404("No such bubble on the board.")
-    results, result, access = _get_seat_for_user(request, play, position)
+    results, result, access = get_seat_for_user(request, play, position)
     before = board_of(result)
     errors: list[str] = []
     if request.method == "POST":
@@ -567,7 +567,7 @@ def ocean_bubble(
 @require_http_methods(["GET", "POST"])
 def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpResponse:
     play = _get_seat_play_for_user(request, play_id, "sheet")
-    results, result, access = _get_seat_for_user(request, play, position)
+    results, result, access = get_seat_for_user(request, play, position)
     setup, achievement = play.options.get("setup", {}), play.options.get("achievement")
     errors: list[str] = []
     saved = False
