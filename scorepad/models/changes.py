@@ -143,7 +143,7 @@ def record_change(play: Play, by: Actor | None, seat: Result | None = None, what
     to it is recorded (a ``Correction``): who, when, what (``what``), which seats'
     lines moved and how; a change that moved no point is recorded too."""
     if not play.is_finished:
-        play.touch()
+        play.save_and_tell_table()
         return
     before = {r.pk: r for r in play.results.all()}
     play.finish()
@@ -171,7 +171,7 @@ def record_change(play: Play, by: Actor | None, seat: Result | None = None, what
         )
         for pk, lines, old_total, new_total in corrections
     )
-    play.touch()
+    play.save_and_tell_table()
 
 
 # No savepoint inside a caller's transaction (save_part, change_part): an error here

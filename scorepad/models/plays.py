@@ -343,7 +343,7 @@ class Play(models.Model):
         for result, scored in zip(results, sheet.players, strict=True):
             result.record(scored)
             result.save(update_fields=Result.SCORED)
-        self.touch(status=self.Status.FINISHED, notes=sheet.notes)
+        self.save_and_tell_table(status=self.Status.FINISHED, notes=sheet.notes)
         records.count(this)
         return sheet
 
@@ -371,7 +371,7 @@ class Play(models.Model):
             result.save(update_fields=["player"])
             if guest.group_id is None and not guest.results.exists():
                 guest.delete()
-        self.touch(group=group, recorded_by=user)
+        self.save_and_tell_table(group=group, recorded_by=user)
         records.count(this)
 
     @transaction.atomic
@@ -381,21 +381,21 @@ class Play(models.Model):
         from scorepad import records
 
         records.withdraw(Play.objects.filter(pk=self.pk))
-        self.touch(status=self.Status.VOIDED, voided=timezone.now(), voided_by=user)
+        self.save_and_tell_table(status=self.Status.VOIDED, voided=timezone.now(), voided_by=user)
 
     @transaction.atomic
     def restore(self) -> None:
         """A voided play back in its group's history."""
         from scorepad import records
 
-        self.touch(status=self.Status.FINISHED, voided=None, voided_by=None)
+        self.save_and_tell_table(status=self.Status.FINISHED, voided=None, voided_by=None)
         records.count(Play.objects.filter(pk=self.pk))
 
     @property
     def is_voided(self) -> bool:
         return self.status == self.Status.VOIDED
 
-    def touch(self, **fields: Any) -> None:
+    def save_and_tell_table(self, **fields: Any) -> None:
         """Save ``fields`` (and when the play last changed), and tell the phones at the
         table that something changed: one UPDATE."""
         for name, value in fields.items():

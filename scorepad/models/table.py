@@ -54,7 +54,7 @@ def ensure_join_code(play: Play) -> str | None:
 
 
 def set_joining(play: Play, *, is_open: bool) -> None:
-    play.touch(joining_open=is_open)
+    play.save_and_tell_table(joining_open=is_open)
 
 
 def phone_for(play: Play, token: str, user: Any) -> TablePhone:
@@ -66,7 +66,7 @@ def phone_for(play: Play, token: str, user: Any) -> TablePhone:
     if not created and phone.user_id is not None and phone.user != person:
         phone.result, phone.wants, phone.user = None, None, person
         phone.save(update_fields=["result", "wants", "user"])
-        play.touch()
+        play.save_and_tell_table()
     return phone
 
 
@@ -86,7 +86,7 @@ def seat_phone(play: Play, token: str, result: Result | None, user: Any) -> Tabl
     phone.save(update_fields=["result", "wants", "user"])
     if result is not None and phone.user is not None:
         result.link_to(phone.user)
-    play.touch()
+    play.save_and_tell_table()
     return phone
 
 
@@ -95,7 +95,7 @@ def ask_for_seat(play: Play, token: str, result: Result, user: Any) -> None:
     phone = phone_for(play, token, user)
     phone.wants = result
     phone.save(update_fields=["wants"])
-    play.touch()
+    play.save_and_tell_table()
 
 
 @transaction.atomic
@@ -110,11 +110,11 @@ def hand_over(play: Play, phone: TablePhone) -> None:
     phone.save(update_fields=["result", "wants"])
     if phone.user is not None:
         wanted.link_to(phone.user)
-    play.touch()
+    play.save_and_tell_table()
 
 
 def release(play: Play, result: Result) -> None:
     """The seat is free again: its phone (if any) only watches."""
     play.phones.filter(result=result).update(result=None)
     play.phones.filter(wants=result).update(wants=None)
-    play.touch()
+    play.save_and_tell_table()

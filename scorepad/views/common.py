@@ -245,8 +245,8 @@ def describe_counts(counts: dict[str, Any] | None) -> str:
     return said or "nothing"
 
 
-def posted(request: HtmxHttpRequest) -> QueryDict:
-    """What an entry form posted. Without JavaScript a − or + button submits the form
+def post_with_step_applied(request: HtmxHttpRequest) -> QueryDict:
+    """What an entry form post_with_step_applied. Without JavaScript a − or + button submits the form
     (``step=<field>:±n``, n from 1 to 9: a line of VPs may step by 2) and the count is
     stepped here; with it, the script has already stepped the count on the page."""
     data = request.POST.copy()

@@ -329,7 +329,7 @@ def table_action(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     if action in ("close", "open"):
         set_joining(play, is_open=action == "open")
     elif action in ("seats_may_finish", "host_finishes"):
-        play.touch(seats_may_finish=action == "seats_may_finish")
+        play.save_and_tell_table(seats_may_finish=action == "seats_may_finish")
     elif action in ("release", "hand_over", "refuse"):
         _change_seat(play, action, request.POST.get("seat", ""), request.POST.get("phone", ""))
     else:
@@ -348,7 +348,7 @@ def _change_seat(play: Play, action: str, seat: str, phone: str) -> None:
     else:
         asking.wants = None
         asking.save(update_fields=["wants"])
-        play.touch()
+        play.save_and_tell_table()
 
 
 def table_region(

@@ -27,7 +27,7 @@ from scorepad.views.common import (
     get_seat_for_user,
     next_seat,
     next_seat_url,
-    posted,
+    post_with_step_applied,
     render_screen,
     seat_or_table_url,
     stale_message,
@@ -59,7 +59,7 @@ def seat_sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRe
     errors: list[str] = []
     saved = False
     if request.method == "POST":
-        form = SpecForm(sheet.fields, players, play.options, posted(request))
+        form = SpecForm(sheet.fields, players, play.options, post_with_step_applied(request))
         if form.is_valid():
             errors, saved = _save_sheet(request, play, result, sheet.key, form, access.actor)
             if saved and not request.htmx:

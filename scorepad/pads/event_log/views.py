@@ -37,7 +37,7 @@ from scorepad.views.common import (
     attach_errors,
     get_play_for_user,
     json_answer,
-    posted,
+    post_with_step_applied,
     render_screen,
     stale_message,
 )
@@ -204,7 +204,7 @@ def _event_screen(
     errors: list[str] = []
     points = None
     if request.method == "POST":
-        data = posted(request)
+        data = post_with_step_applied(request)
         form = SpecForm(kind.fields, players, play.options, data)
         action = request.POST.get("action")
         if form.is_valid():

@@ -28,7 +28,7 @@ from scorepad.views.common import (
     attach_errors,
     get_play_for_user,
     get_seat_for_user,
-    posted,
+    post_with_step_applied,
     render_screen,
     stale_message,
 )
@@ -175,7 +175,7 @@ def round_entry(
     errors: list[str] = []
     if request.method == "POST":
         # With htmx the script has already stepped the count in the page.
-        form = RoundForm(screens, posted(request))
+        form = RoundForm(screens, post_with_step_applied(request))
         if form.is_valid():
             errors = _save_round(request, play, result, round_number, form, access.actor, what)
             if not errors and not form.errors and not request.htmx:

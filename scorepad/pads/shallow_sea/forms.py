@@ -51,7 +51,7 @@ from scorepad.pads.shallow_sea.board import (
     ENTRY_NAMES,
     MODE_HINTS,
     MODE_NAMES,
-    Printed,
+    PrintedVP,
     sealife_name,
 )
 from scorepad.pads.shallow_sea.models import Lesson
@@ -293,7 +293,9 @@ class TileForm(Form):
     tile the tile alone; ``base`` is the tile as the form showed it, to notice another
     phone saving the same space meanwhile."""
 
-    def __init__(self, sealife: list[str], printed: dict[str, Printed], *args: Any, **kwargs: Any):
+    def __init__(
+        self, sealife: list[str], printed: dict[str, PrintedVP], *args: Any, **kwargs: Any
+    ):
         super().__init__(*args, **kwargs)
         self.printed = printed
         self.fields["completed"] = forms.ChoiceField(

@@ -34,7 +34,7 @@ from scorepad.pads import DONE, EMPTY, ENTERING, Pad, SeatStatus
 from scorepad.pads.shallow_sea.board import (
     BUBBLE_SHAPES,
     SPACE_SHAPES,
-    Printed,
+    PrintedVP,
     Question,
     board_of,
     bubble_point,
@@ -73,7 +73,7 @@ from scorepad.views.common import (
     get_table_for_user,
     next_seat,
     next_seat_url,
-    posted,
+    post_with_step_applied,
     private,
     render_screen,
     seat_or_table_url,
@@ -297,7 +297,7 @@ def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
         return render_screen(request, template, ctx, None if restoring else "switched")
 
     achievement = play.options.get("achievement")
-    data = posted(request)
+    data = post_with_step_applied(request)
     form = OceanExtrasForm(play.mode, achievement, data)
     saved = ""
     general: list[str] = []
@@ -339,7 +339,7 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
     sealife = play.options.get("setup", {}).get("sealife", [])
     # Read only for a Sealife tile (its pre-filled VPs): a coral saved asks nothing more.
     printed = cast(
-        dict[str, Printed],
+        dict[str, PrintedVP],
         SimpleLazyObject(lambda: printed_values(play, results, request.user)),
     )
     before = board_of(result)
@@ -379,8 +379,8 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
                     errors = [stale_message(request, space, now, yours)]
                 else:
                     said = f"{space}: {describe_tile(new_tile)}."
-                    learnt = _learn(request, play, lesson, replace=answer == "group")
-                    tapped = Tapped("tiles", before, request.POST.get("drawn"), space=space)
+                    learnt = _teach_groups(request, play, lesson, replace=answer == "group")
+                    tapped = BoardTap("tiles", before, request.POST.get("drawn"), space=space)
                     return _after_save(request, play, position, tapped, said, learnt, saved)
     else:
         form = TileForm(sealife, printed, initial=TileForm.initial_from(tile))
@@ -449,7 +449,7 @@ def _lesson(
     )
 
 
-def _learn(
+def _teach_groups(
     request: HtmxHttpRequest, play: Play, lesson: Lesson | None, *, replace: bool
 ) -> list[str]:
     """The play's groups learn the lesson (a value they remember otherwise only when the
@@ -463,7 +463,7 @@ def _learn(
 
 
 @dataclass(frozen=True)
-class Tapped:
+class BoardTap:
     """One tap saved on a board: in which tap mode, the board as it stood before, the
     fingerprint of the board the phone drew (its editor's ``drawn``), and the space or
     bubble tapped."""
@@ -479,7 +479,7 @@ def _after_save(
     request: HtmxHttpRequest,
     play: Play,
     position: int,
-    tapped: Tapped,
+    tapped: BoardTap,
     said: str,
     learnt: list[str],
     results: list[Result],
@@ -546,7 +546,7 @@ def ocean_bubble(
             else:
                 name = BUBBLE_SHAPES[point].name
                 said = f"{name}: {color + ' fish' if color else 'no fish'}."
-                tapped = Tapped("fish", before, request.POST.get("drawn"), bubble=point)
+                tapped = BoardTap("fish", before, request.POST.get("drawn"), bubble=point)
                 return _after_save(request, play, position, tapped, said, [], saved)
     else:
         color = fish_on_bubbles(board_of(result)).get(point)
@@ -572,7 +572,7 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
     errors: list[str] = []
     saved = False
     if request.method == "POST":
-        data = posted(request)
+        data = post_with_step_applied(request)
         form = SheetForm(play.mode, setup, achievement, data)
         if form.is_valid():
             try:
