@@ -819,7 +819,7 @@ class TestBgStats:
             + timedelta(hours=21, minutes=5, seconds=7)
         )
         play.refresh_from_db()
-        assert bgstats.play_date(play) == f"{play.played_on.isoformat()} 21:05:07"
+        assert bgstats.bgstats_play_date(play) == f"{play.played_on.isoformat()} 21:05:07"
 
     def test_no_user_info_when_the_user_has_no_seat(
         self, alice_client: Client, group: Group, history: list[Play]

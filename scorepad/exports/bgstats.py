@@ -40,7 +40,7 @@ def _bgstats_uuid(kind: str, key: Any) -> str:
     return str(uuid.uuid5(BGSTATS_NAMESPACE, f"{kind}:{key}"))
 
 
-def play_date(play: Play) -> str:
+def bgstats_play_date(play: Play) -> str:
     """BG Stats wants a time too: when the play was recorded, if that was the day."""
     recorded = timezone.localtime(play.created)
     at = recorded.time().replace(microsecond=0) if recorded.date() == play.played_on else time()
@@ -100,7 +100,7 @@ def bgstats_document(plays: Iterable[Play], user: Any = None) -> dict[str, Any]:
                 "uuid": source_id(play),
                 "gameRefId": game_ids[play.game],
                 "locationRefId": 1,
-                "playDate": play_date(play),
+                "playDate": bgstats_play_date(play),
                 "durationMin": 0,
                 "rounds": 0,
                 "ignored": False,

@@ -18,7 +18,7 @@ from scorepad.pads.shallow_sea.text import printed_text, sealife_name
 
 
 @dataclass(frozen=True)
-class Printed:
+class PrintedVP:
     """What one Sealife type's tiles print, where known, and who says so."""
 
     vp: int | None
@@ -63,13 +63,13 @@ def sealife_groups(play: Play, user: Any) -> QuerySet[Group]:
     return Group.objects.for_user(user)
 
 
-def printed_values(play: Play, results: Iterable[Result], user: Any) -> dict[str, Printed]:
+def printed_values(play: Play, results: Iterable[Result], user: Any) -> dict[str, PrintedVP]:
     """What each type prints, for pre-filling a tile: a value another tile of this play
     already uses comes first (all tiles of a type print the same), then what the play's
     group (or, for a play without one, the signed-in user's groups) typed last, then the
     site catalogue, which only signed-in users change, on its own screen."""
     known = {
-        code: Printed(row.vp, row.partial_vp, row.source)
+        code: PrintedVP(row.vp, row.partial_vp, row.source)
         for code, row in SealifeCatalogueEntry.objects.known().items()
     }
     remembered = {
@@ -85,7 +85,7 @@ def printed_values(play: Play, results: Iterable[Result], user: Any) -> dict[str
             if code not in known:
                 continue
             before = known[code]
-            known[code] = Printed(
+            known[code] = PrintedVP(
                 vp if vp is not None else before.vp,
                 partial_vp if partial_vp is not None else before.partial_vp,
                 source,

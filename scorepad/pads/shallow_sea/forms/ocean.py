@@ -21,7 +21,7 @@ from games.shallow_sea.ocean import Achievement
 from scorepad.forms import CountInput, Form, WholeNumberField, count_field
 from scorepad.pads.shallow_sea.entry import played_achievement
 from scorepad.pads.shallow_sea.models import Lesson
-from scorepad.pads.shallow_sea.sealife_values import Printed
+from scorepad.pads.shallow_sea.sealife_values import PrintedVP
 from scorepad.pads.shallow_sea.text import sealife_name
 
 COLOR_CHOICES = [(color, color.title()) for color in COLORS]
@@ -61,7 +61,9 @@ class TileForm(Form):
     tile the tile alone; ``base`` is the tile as the form showed it, to notice another
     phone saving the same space meanwhile."""
 
-    def __init__(self, sealife: list[str], printed: dict[str, Printed], *args: Any, **kwargs: Any):
+    def __init__(
+        self, sealife: list[str], printed: dict[str, PrintedVP], *args: Any, **kwargs: Any
+    ):
         super().__init__(*args, **kwargs)
         self.printed = printed
         self.fields["completed"] = forms.ChoiceField(

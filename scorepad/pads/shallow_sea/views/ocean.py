@@ -188,7 +188,7 @@ def editor_screen(
 
 
 @dataclass(frozen=True)
-class Tapped:
+class BoardTap:
     """One tap saved on a board: in which tap mode, the board as it stood before, the
     fingerprint of the board the phone drew (its editor's ``drawn``), and the space or
     bubble tapped."""
@@ -204,7 +204,7 @@ def after_save(
     request: HtmxHttpRequest,
     play: Play,
     position: int,
-    tapped: Tapped,
+    tapped: BoardTap,
     said: str,
     learnt: list[str],
     results: list[Result],

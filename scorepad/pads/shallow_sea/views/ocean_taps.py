@@ -22,14 +22,14 @@ from scorepad.pads.shallow_sea.forms.ocean import FishForm, TileForm
 from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, SPACE_SHAPES, bubble_point
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, Lesson
 from scorepad.pads.shallow_sea.sealife_values import (
-    Printed,
+    PrintedVP,
     Question,
     printed_values,
     sealife_groups,
     teaching_question,
 )
 from scorepad.pads.shallow_sea.text import describe_tile
-from scorepad.pads.shallow_sea.views.ocean import Tapped, after_save, editor_screen
+from scorepad.pads.shallow_sea.views.ocean import BoardTap, after_save, editor_screen
 from scorepad.pads.shallow_sea.views.seat import get_seat_play_for_user
 from scorepad.views.common import _get_seat_for_user, attach_errors, stale_message
 
@@ -44,7 +44,7 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
     sealife = play.options.get("setup", {}).get("sealife", [])
     # Read only for a Sealife tile (its pre-filled VPs): a coral saved asks nothing more.
     printed = cast(
-        dict[str, Printed],
+        dict[str, PrintedVP],
         SimpleLazyObject(lambda: printed_values(play, results, request.user)),
     )
     before = board_of(result)
@@ -84,8 +84,8 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
                     errors = [stale_message(request, space, now, yours)]
                 else:
                     said = f"{space}: {describe_tile(new_tile)}."
-                    learnt = _learn(request, play, lesson, replace=answer == "group")
-                    tapped = Tapped("tiles", before, request.POST.get("drawn"), space=space)
+                    learnt = _teach_groups(request, play, lesson, replace=answer == "group")
+                    tapped = BoardTap("tiles", before, request.POST.get("drawn"), space=space)
                     return after_save(request, play, position, tapped, said, learnt, saved)
     else:
         form = TileForm(sealife, printed, initial=TileForm.initial_from(tile))
@@ -138,7 +138,7 @@ def _lesson(
     )
 
 
-def _learn(
+def _teach_groups(
     request: HtmxHttpRequest, play: Play, lesson: Lesson | None, *, replace: bool
 ) -> list[str]:
     """The play's groups learn the lesson (a value they remember otherwise only when the
@@ -180,7 +180,7 @@ def ocean_bubble(
             else:
                 name = BUBBLE_SHAPES[point].name
                 said = f"{name}: {color + ' fish' if color else 'no fish'}."
-                tapped = Tapped("fish", before, request.POST.get("drawn"), bubble=point)
+                tapped = BoardTap("fish", before, request.POST.get("drawn"), bubble=point)
                 return after_save(request, play, position, tapped, said, [], saved)
     else:
         color = fish_on_bubbles(board_of(result)).get(point)
