@@ -20,7 +20,8 @@ from scorepad.codecs import get_codec
 from scorepad.management.commands.seed_bench import Builder
 from scorepad.models import Group, Play, create_group
 from scorepad.models.changes import change_part
-from scorepad.pads.shallow_sea.board import SPACE_SHAPES, with_tile
+from scorepad.pads.shallow_sea.entry import with_tile
+from scorepad.pads.shallow_sea.geometry import SPACE_SHAPES
 
 pytestmark = pytest.mark.django_db
 

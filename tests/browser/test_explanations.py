@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from games.contract import Explanation
 from scorepad.codecs import get_codec
 from scorepad.models import Group, Play, play_from_input
-from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, bubble_point
+from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, bubble_point
 from tests.browser import flows
 from tests.browser.accessibility import Scheme
 from tests.browser.phones import Phone, Phones
