@@ -1,4 +1,25 @@
-"""Groups and the people in them: history and records, members, join links, guests."""
+"""Groups and the people in them: history and records, members, join links, guests.
+
+Members see a group's history, people and players; anyone else gets 404, and what only
+an owner may do is 403 for a member. The join and claim links' rules are in
+docs/security.md, "Groups: join links and claim links".
+
+The history pages by (date, id) (``PlayQuerySet.history_page``): the pager's links carry
+the key of the play they follow, ``?before=2026-03-01.1234``, never an offset or a count.
+
+What the group and player pages draw from the records is drawn once and kept: the
+group's ``pages_key`` is a new random value whenever its records change (in the records'
+own transaction; ``records.rebuild`` sets every group's) or a player joins it, and
+``group.html`` and ``player.html`` keep their history list, records and player's page in
+``{% cache %}`` under it, the players list through ``Group.kept_until_changed``. The views
+hand the templates lazy values (``SimpleLazyObject``), so a page nothing changed since
+reads only the session, the user, the group (``GroupQuerySet.for_user`` brings the
+viewer's role) and the solo board, which stays live because it counts the members' solo
+plays in any group. The cache (``template_fragments``) is each process's own memory: a
+key read with the group never names an older drawing, whichever process drew it, and a
+random key stays new across a restore. ``tests/test_groups.py::TestKeptPagesFollowChanges``
+reads each change from the HTML.
+"""
 
 from __future__ import annotations
 

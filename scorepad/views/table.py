@@ -1,7 +1,24 @@
 """The table: phones joining a play with its code, the seats and who holds them, the
 host's invite panel, and the live view every phone polls (answered 304 while nothing
 changed). Written once for every game: a game only says how far a seat is
-(``Pad.seat_status``) and where a seat enters its part (``Pad.seat_url``)."""
+(``Pad.seat_status``) and where a seat enters its part (``Pad.seat_url``); a game's own
+screen includes ``table_region.html`` (the seats, then its own part) and ``invite.html``.
+
+Joining: a play in progress has a join code (6 symbols of Crockford's base 32: 32⁶ > 10⁹
+codes; ``O`` is read as ``0``, ``I`` and ``L`` as ``1``, any case), the link ``/j/<CODE>``,
+its QR code (drawn by segno as inline SVG) and a Share button (the phone's share sheet,
+where the browser has one). Opening the code puts the phone at the table
+(``TablePhone``), watching until it takes a seat. Wrong codes are counted in the shared
+database cache (``SCOREPAD_RATE_LIMITS``: 20 in 10 minutes from one phone, 100 from one
+address), then 429 with ``Retry-After``.
+
+Live: every change moves ``Play.version`` on (``Play.save_and_tell_table``, in the same UPDATE as the
+change). A play's own screen and every entry screen's one-line bar poll every 2 s with
+the ETag they were given (``"t<version>-<i or f>-<view>"``); a poll gets 304 from one
+hand-written query of the play alone (``PlayQuerySet.poll_state``), so it works the same
+behind several app servers; once the play is finished, the next poll sends each phone to
+the result (``HX-Redirect``). "Hide the totals until everyone is done" is an option of
+every new play."""
 
 from __future__ import annotations
 

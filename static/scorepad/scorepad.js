@@ -97,7 +97,7 @@ if (typeof document !== "undefined") {
 // A change is what one form sent: {id, created, url, body, kind, headers, target, swap,
 // page, label, place, account, accountName}. Its id is made on the phone and sent as
 // X-Change-Id: the server applies a change once, however often it arrives
-// (scorepad/models.py, AppliedChange). Its account is whom the page it was made on was
+// (scorepad/models/changes.py, AppliedChange). Its account is whom the page it was made on was
 // for (base.html's meta, scorepad/offline.py), sent as X-Outbox-Account: the server
 // applies it only under that account, and the phone keeps it until that account is back.
 // Changes wait in IndexedDB, so they survive a reload and a closed tab, and go out one
@@ -281,6 +281,18 @@ self.OutboxStore = OutboxStore;
 // id made here, so the server applies it once even when its first answer was lost.
 // The screen says where the changes are (#outbox): "Saved", "Sending…", "2 changes
 // waiting…", and every conflict or refusal, in the site's own words.
+//
+// On the server a change is applied exactly once (scorepad/table.py; AppliedChange,
+// written in the change's own transaction): one sent again is answered as the first was
+// without being applied again, even from a phone that may no longer make it (its seat
+// handed over since: 204); an id from another play or seat, or sent again with other
+// fields (its digest), is refused; an older change from the same screen that arrives
+// after a newer one (X-Change-Made) changes nothing and counts as applied. A submit's
+// redirect comes back as 204 with Outbox-Location, and the page goes there once nothing
+// else of that screen waits. While a play's changes wait its screens say "Not confirmed
+// yet"; after a reload without network what was typed is put back into the fields; a
+// game's script draws what waits (a board's data-place; the event log's waiting adds,
+// changes, deletes and undos: static/event_log/log.js).
 //
 // A change goes only under the account it was made under (the phone may have changed
 // hands since): the page sends the changes of the account the server last named, and
