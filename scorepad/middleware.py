@@ -7,6 +7,7 @@ from collections.abc import Callable
 from urllib.parse import quote
 
 from django.conf import settings
+from django.contrib.sessions.middleware import SessionMiddleware as DjangoSessionMiddleware
 from django.http import HttpRequest, HttpResponse
 
 from scorepad.models import AppliedChange
@@ -93,3 +94,20 @@ def change_applied(request: HttpRequest) -> bool:
     return (
         bool(CHANGE_ID.fullmatch(change)) and AppliedChange.objects.filter(change=change).exists()
     )
+
+
+class SessionMiddleware(DjangoSessionMiddleware):
+    """Django's, except that an answer deletes the session cookie only for a session it
+    ended itself (logging out, a password changed elsewhere found out). A request sent
+    with the cookie of a session that ended meanwhile, such as a page the service worker
+    keeps in the background while its phone logs in as someone else, finds its session
+    gone: Django would answer by deleting the cookie, which by then names the new
+    session, and the phone would be logged out just after logging in."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        session = getattr(request, "session", None)
+        gone_before = session is not None and not session.modified and session.is_empty()
+        response = super().process_response(request, response)
+        if gone_before:
+            response.cookies.pop(settings.SESSION_COOKIE_NAME, None)
+        return response

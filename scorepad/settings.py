@@ -69,7 +69,7 @@ MIDDLEWARE = [
     # Pages and htmx fragments go out gzipped (WhiteNoise serves static files precompressed
     # before this runs). Django adds random bytes to each gzip header against BREACH.
     "django.middleware.gzip.GZipMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "scorepad.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
