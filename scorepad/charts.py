@@ -5,6 +5,13 @@ site's strict CSP allows no inline style.
 
 A chart is ``WIDTH`` user units wide, about the width it is drawn at on a 390 px phone,
 so a font size here is about a pixel size there.
+
+The kinds: a line chart with round ticks, the first and last date and the average (a
+player's scores per game, the solo ladder), bars (a player's win rate by game, who wins
+most in a group) and the stacked bars of a result. The player and group pages' charts
+come from the records already read (``stats.player_page``,
+``stats.GroupRecords.wins_chart``), so they add no query; a score chart shows the last
+``records.RECENT`` (30) plays of a game.
 """
 
 from __future__ import annotations

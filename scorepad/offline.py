@@ -1,7 +1,7 @@
 """Whom a page, and a change typed offline, belong to.
 
 A phone keeps pages and changes for a table without network (static/scorepad/sw.js and
-scorepad.js). The phone may change hands meanwhile: logging out, logging in as someone
+outbox-screen.js). The phone may change hands meanwhile: logging out, logging in as someone
 else, a session ended on the server or by a password changed elsewhere. So every page
 names the identity it was made for, in the ``Scorepad-Identity`` header and in base.html's
 ``<meta name="scorepad-identity">``: ``<account>.<session>``, two opaque digests.
@@ -20,10 +20,9 @@ next page is anonymous.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from django.utils.crypto import salted_hmac
 
 IDENTITY_HEADER = "Scorepad-Identity"
@@ -66,20 +65,3 @@ def identity_of(request: HttpRequest) -> Identity:
             account, _digest("session", f"{account}:{valid}"), name
         )
     return request.offline_identity  # type: ignore[attr-defined]
-
-
-class IdentityMiddleware:
-    """Every page names whom it was made for (the service worker reads it from any page
-    it fetches, the outbox from any answer to a change)."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
-        # Not a poll's 304: it says only that nothing changed (one query, no rights), and
-        # naming whom it is for would cost the session and the user, twice its work.
-        page = response.status_code != 304
-        if page and response.get("Content-Type", "").startswith("text/html"):
-            response[IDENTITY_HEADER] = str(identity_of(request))
-        return response

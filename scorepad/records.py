@@ -40,6 +40,7 @@ from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Sum, Window
 from django.db.models.functions import Coalesce, RowNumber
 
 from scorepad.models import (
+    CONTESTED,
     GameTally,
     Group,
     Play,
@@ -52,8 +53,6 @@ from scorepad.models import (
 
 # The plays a player page's chart shows of each game: the most recent ones.
 RECENT = 30
-# The seats a play needs for someone to win it: a solo play has nobody to beat.
-CONTESTED = 2
 
 
 @dataclass(frozen=True)

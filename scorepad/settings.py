@@ -69,7 +69,7 @@ MIDDLEWARE = [
     # Pages and htmx fragments go out gzipped (WhiteNoise serves static files precompressed
     # before this runs). Django adds random bytes to each gzip header against BREACH.
     "django.middleware.gzip.GZipMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "scorepad.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -79,9 +79,9 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # Each phone's token, for its place at a play's table (scorepad/table.py), whom each
     # page is for (scorepad/offline.py), and what the phone's outbox needs of an answer.
-    "scorepad.table.PhoneMiddleware",
-    "scorepad.offline.IdentityMiddleware",
-    "scorepad.table.OutboxMiddleware",
+    "scorepad.middleware.PhoneMiddleware",
+    "scorepad.middleware.IdentityMiddleware",
+    "scorepad.middleware.OutboxMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
     "axes.middleware.AxesMiddleware",
 ]

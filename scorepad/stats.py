@@ -4,6 +4,24 @@ Read from the records kept as plays change (scorepad/records.py), so a page cost
 same few queries, each reading a row per game and player, however many plays there are.
 A win rate is wins over contested plays: a solo play is no win and no play that could
 have been won (records.CONTESTED), though its score counts in the average and best.
+So a player who only played solo is not in "Who wins most", a game played only solo has
+no win rate ("–"), "Most recent winner" is the latest contested play's
+(``GameTally.latest_contested``) and the history lists mark no winner of a solo play
+(``Play.is_contested``); the player page says how many of a standing's plays were solo.
+
+How the records stay right: every change to a finished play's results goes through the
+records in its own transaction (``Play.finish``, a correction finishing again,
+``Play.void`` and ``Play.restore``, ``Play.delete``, ``Player.merge_into``,
+``Play.move_to_group``, a seat linked to its person, an import). Counts are added and
+taken away; a best or a latest play taken away is looked for again among the plays that
+stay. The plays' group rows (or, for plays in no group, their players) are locked first, so
+PostgreSQL's concurrent writers take turns. ``records.rebuild`` is the yardstick:
+``manage.py rebuild_records``, every ``manage.py restore``, the migrations that made the
+tables (0012) and stopped counting solo wins (0015), and ``tests/test_records.py``, which
+applies random sequences of plays, corrections (refused ones too), voids, restores,
+deletions, merges, imports (a file again included) and moves, and compares after every
+step. The pages' query counts do not depend on the number of plays
+(``tests/test_groups.py``).
 """
 
 from __future__ import annotations

@@ -15,20 +15,16 @@ import hashlib
 import json
 import re
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NoReturn
-from urllib.parse import quote
 
-from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db.models import FilteredRelation, OuterRef, Q, QuerySet, Subquery, Value
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 
 from scorepad.models import (
     TOKEN_CHARACTER,
     Actor,
-    AppliedChange,
     Membership,
     PlayEvent,
     Removal,
@@ -36,7 +32,6 @@ from scorepad.models import (
     TablePhone,
 )
 from scorepad.models import Play as PlayModel
-from scorepad.offline import ACCOUNT_HEADER, account_of
 
 PHONE_COOKIE = "scorepad_phone"
 # The id a phone's outbox gives each change it sends (static/scorepad/outbox-screen.js), and
@@ -60,26 +55,6 @@ class Phone:
         """The token, to be kept: a new phone gets its cookie with the answer."""
         self.used = True
         return self.token
-
-
-class PhoneMiddleware:
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        phone = Phone(request.COOKIES.get(PHONE_COOKIE))
-        request.phone = phone  # type: ignore[attr-defined]
-        response = self.get_response(request)
-        if phone.is_new and phone.used:
-            response.set_cookie(
-                PHONE_COOKIE,
-                phone.token,
-                max_age=PHONE_COOKIE_AGE,
-                httponly=True,
-                samesite="Lax",
-                secure=settings.SESSION_COOKIE_SECURE,
-            )
-        return response
 
 
 def phone_token(request: HttpRequest) -> str:
@@ -347,47 +322,3 @@ def conflict(request: HttpRequest, message: str) -> None:
     """Say that this change met another phone's: a phone's outbox, sending it late, is
     told so with ``message`` (the words the screen shows), whatever page it is on."""
     request.outbox_conflict = message  # type: ignore[attr-defined]
-
-
-class OutboxMiddleware:
-    """What a phone's outbox (static/scorepad/outbox-screen.js) needs of an answer: a change it
-    sent as a form, not htmx, answered with a redirect, is told where instead (so the
-    phone goes there itself, and the messages wait for that page); one that met another
-    phone's change is marked as a conflict, with its message (percent-encoded: a header
-    is Latin-1); one answered without being applied (the game or the form refused it:
-    a change applied leaves its AppliedChange in the same transaction) is marked as
-    refused, so a phone sending it late says so wherever the player is by then.
-
-    A change made under another account than the one signed in now (or, without one,
-    on another phone: scorepad/offline.py) is not even looked at: it is answered 409
-    with ``Outbox-Account-Differs``, and the phone keeps it until its account is back."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        made_under = request.headers.get(ACCOUNT_HEADER)
-        if made_under is not None and made_under != account_of(request):
-            response = HttpResponse(status=409)
-            response["Outbox-Account-Differs"] = "1"
-            return response
-        response = self.get_response(request)
-        if "X-Outbox" not in request.headers:
-            return response
-        message = getattr(request, "outbox_conflict", None)
-        if 300 <= response.status_code < 400 and response.has_header("Location"):
-            location = response["Location"]
-            response = HttpResponse(status=204)
-            response["Outbox-Location"] = location
-        elif message is None and response.status_code < 400 and not _applied(request):
-            response["Outbox-Refused"] = "1"
-        if message is not None:
-            response["Outbox-Conflict"] = quote(message)
-        return response
-
-
-def _applied(request: HttpRequest) -> bool:
-    change = request.headers.get(CHANGE_HEADER, "")
-    return (
-        bool(CHANGE_ID.fullmatch(change)) and AppliedChange.objects.filter(change=change).exists()
-    )

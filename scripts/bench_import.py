@@ -4,7 +4,7 @@ In this process, against a throwaway SQLite database with the production setting
 (WAL, the write lock taken at BEGIN): a group's history of varied plays across the
 four games (``seed_bench``'s builder), exported, repeated with fresh ids up to the
 wanted size, then imported into a new group, as the import screen does it
-(``exports.import_history`` on the file's JSON). Measured: the whole import (wall
+(``exports.importing.import_history`` on the file's JSON). Measured: the whole import (wall
 clock and this process's CPU time), and how long it held the write lock (from its
 ``BEGIN IMMEDIATE`` to the end of its commit), which is how long another phone's save
 would have waited.
@@ -53,8 +53,9 @@ def document(plays: int) -> tuple[bytes, Any, Any]:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from scorepad import exports
     from scorepad.codecs import all_codecs
+    from scorepad.exports.document import history_document, with_entries
+    from scorepad.exports.plays import finished_plays
     from scorepad.management.commands.seed_bench import Builder
     from scorepad.models import create_group
 
@@ -64,9 +65,7 @@ def document(plays: int) -> tuple[bytes, Any, Any]:
     codecs = all_codecs()
     for i in range(HISTORY):
         builder.play(codecs[i % len(codecs)])
-    history = exports.history_document(
-        home, exports.with_entries(exports.finished_plays(home)), timezone.localtime()
-    )
+    history = history_document(home, with_entries(finished_plays(home)), timezone.localtime())
     originals = history["plays"]
     history["plays"] = [
         {**originals[i % len(originals)], "id": str(uuid.uuid4())} for i in range(plays)
@@ -78,7 +77,8 @@ def document(plays: int) -> tuple[bytes, Any, Any]:
 def measure(text: bytes, user: Any, group: Any) -> dict[str, float]:
     from django.db import connection
 
-    from scorepad import exports
+    from scorepad.exports.importing import import_history
+    from scorepad.exports.reading import read_json
 
     marks: dict[str, float] = {}
 
@@ -97,7 +97,7 @@ def measure(text: bytes, user: Any, group: Any) -> dict[str, float]:
     wall, cpu = time.perf_counter(), time.process_time()
     with connection.execute_wrapper(note_begin):
         # As the import screen reads the upload: the bytes decoded, the JSON read.
-        report = exports.import_history(exports.read_json(text), group, user)
+        report = import_history(read_json(text), group, user)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     if report.imported != group.plays.count():
         raise RuntimeError(f"{report.message()} but the group holds {group.plays.count()}")

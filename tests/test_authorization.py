@@ -41,6 +41,7 @@ from scorepad.models import (
     create_group,
     play_from_input,
 )
+from scorepad.models.table import ensure_join_code, seat_phone
 from scorepad.pads import Sample, all_pads
 from scorepad.table import PHONE_COOKIE
 from tests.conftest import hosting
@@ -406,7 +407,7 @@ def pad_rows(sample: Sample) -> Iterator[tuple[str, Row]]:
 def seat_everyone(play: Play, people: dict[str, User], clients: dict[str, Client]) -> None:
     """The phones at the table before anything ended: seat 1 anonymous, seat 0 taken by a
     member signed in, phones watching; dave's player in seat 0; the host keys held."""
-    assert play.ensure_join_code()
+    assert ensure_join_code(play)
     first, second = play.ordered_results()[:2]
     if play.group is None:
         for name in ("host_key", "host_signed_in"):
@@ -421,7 +422,7 @@ def seat_everyone(play: Play, people: dict[str, User], clients: dict[str, Client
         ("removed", None, people["frank"]),
         ("other_account", None, people["gina"]),
     ]:
-        play.seat_phone(clients[name].cookies[PHONE_COOKIE].value, seat, user)
+        seat_phone(play, clients[name].cookies[PHONE_COOKIE].value, seat, user)
 
 
 def site_rows(group: Group, people: dict[str, User]) -> dict[str, tuple[str, str, dict[str, Any]]]:

@@ -36,6 +36,7 @@ from django.db.utils import load_backend
 
 from scorepad import backups, records
 from scorepad.models import Group, Play, Player, PlayEvent, Result, create_group, start_play
+from scorepad.models.changes import add_event, remove_event, save_entry
 from tests.reef_draft_games import ROUNDS
 from tests.reef_draft_games import TOTALS as REEF_TOTALS
 
@@ -92,7 +93,7 @@ def seagrass(group: Group, user: Any, day: date) -> Play:
         group, user, "seagrass", data["players"], day, mode="log", options=data["options"]
     )
     for event in data["events"]:
-        play.add_event(event)
+        add_event(play, event)
     enter(play, {name: {"final": final} for name, final in data["final"].items()})
     play.finish()
     assert totals(play) == example_totals("seagrass")
@@ -104,10 +105,10 @@ def coral_stations(group: Group, user: Any, day: date) -> Play:
     data = example("coral-stations")
     play = started(group, user, "coral-stations", data["players"], day, mode="log", options={})
     for event in data["events"]:
-        play.add_event(event)
+        add_event(play, event)
     enter(play, {name: {"final": final} for name, final in data["final"].items()})
     for station in data["open_stations"]:  # scored at the end, with the final tally
-        play.add_event({"type": "open_station", **station})
+        add_event(play, {"type": "open_station", **station})
     play.finish()
     assert totals(play) == example_totals("coral-stations")
     return play
@@ -137,7 +138,7 @@ def build_history() -> Group:
     unfinished = started(
         group, owner, "seagrass", ["Ana", "Ben"], date(2025, 3, 18), mode="log", options={}
     )
-    unfinished.add_event({"type": "colony", "player": "Ana", "creatures": 3})
+    add_event(unfinished, {"type": "colony", "player": "Ana", "creatures": 3})
     return group
 
 
@@ -183,9 +184,9 @@ def change_everything(group: Group) -> None:
     swapped = next(k for k, n in first.items() if k != "jellies" and isinstance(n, int) and n)
     jellies = first.get("jellies", 0) + 1
     rounds = {**entry["rounds"], "1": {**first, swapped: first[swapped] - 1, "jellies": jellies}}
-    reef.save_entry(results[0], {**entry, "rounds": rounds}, results)
+    save_entry(reef, results[0], {**entry, "rounds": rounds}, results)
     coral = plays["coral-stations"]
-    coral.remove_event(coral.logged_events()[-1])
+    remove_event(coral, coral.logged_events()[-1])
     shallow = plays["shallow-sea"]
     Play.objects.filter(pk=shallow.pk).update(played_on=date(2024, 1, 1), options={})
     Result.objects.filter(play=shallow).update(rank=None, total=0, breakdown={})

@@ -20,10 +20,13 @@ from django.test import Client
 from django.utils import timezone
 
 from games import reef_draft
-from scorepad import bulk, exports
+from scorepad import bulk
 from scorepad.codecs import get_codec
 from scorepad.entries import PlayState
+from scorepad.exports import bgstats, importing, reading
+from scorepad.exports.document import FORMAT
 from scorepad.models import Group, Play, Player, PlayEvent, create_group, start_play
+from scorepad.models.changes import add_event
 from tests.reef_draft_games import ROUNDS
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +83,7 @@ def seagrass_play(group: Group, user: Any, day: date, *, bulk: bool = False) -> 
         )
     else:
         for event in SEAGRASS["events"]:
-            play.add_event(event)
+            add_event(play, event)
     _enter(play, {name: {"final": final} for name, final in SEAGRASS["final"].items()})
     play.finish()
     return play
@@ -90,7 +93,7 @@ def coral_counts_play(group: Group, user: Any, day: date) -> Play:
     """Counts typed at the end and one open station: Ana 6, Ben 15."""
     play = _started(group, user, "coral-stations", ["Ana", "Ben"], day, mode="counts", options={})
     _enter(play, {name: {"counts": counts} for name, counts in CORAL_COUNTS.items()})
-    play.add_event(OPEN_STATION)
+    add_event(play, OPEN_STATION)
     play.finish()
     return play
 
@@ -132,7 +135,7 @@ class TestAccess:
         assert response["Location"].startswith("/accounts/login/")
 
     def test_anonymous_import_is_sent_to_log_in(self, client: Client, group: Group) -> None:
-        response = upload(client, group, {"format": exports.FORMAT})
+        response = upload(client, group, {"format": FORMAT})
         assert response["Location"].startswith("/accounts/login/")
 
     @pytest.mark.parametrize("url", URLS)
@@ -287,7 +290,7 @@ class TestReadingTheFile:
         assert beach.plays.count() == len(history)
 
     def test_what_the_fast_reader_refuses_is_read_for_the_import_to_name(self) -> None:
-        data = exports.read_json(b'{"a": NaN, "b": 123456789012345678901234567890, "c": "\\ud800"}')
+        data = reading.read_json(b'{"a": NaN, "b": 123456789012345678901234567890, "c": "\\ud800"}')
         assert math.isnan(data["a"])
         assert data["b"] == 123456789012345678901234567890
         assert data["c"] == "\ud800"
@@ -295,7 +298,7 @@ class TestReadingTheFile:
     @pytest.mark.parametrize("content", [b"{", b"\xff\xfe{}", b"", b"[1,]"])
     def test_what_is_not_json_is_a_value_error(self, content: bytes) -> None:
         with pytest.raises(ValueError):
-            exports.read_json(content)
+            reading.read_json(content)
 
     def test_the_fast_writer_writes_what_the_standard_one_does(self) -> None:
         value = {1: [1.5, "é 🐙", None, True], "big": 2**70, "nested": {"a": [[]]}}
@@ -574,7 +577,7 @@ class TestImportLimits:
     def test_a_file_of_more_plays_than_one_file_brings_is_refused(
         self, alice_client: Client, group: Group, beach: Group, history: list[Play], monkeypatch
     ) -> None:
-        monkeypatch.setattr(exports, "MOST_PLAYS", 2)
+        monkeypatch.setattr(reading, "MOST_PLAYS", 2)
         response = upload(alice_client, beach, export(alice_client, group))
         [problem] = response.context["problems"]
         assert (problem.where, problem.messages) == (
@@ -586,7 +589,7 @@ class TestImportLimits:
     def test_the_first_problems_are_listed_and_the_rest_counted(
         self, alice_client: Client, group: Group, beach: Group, history: list[Play], monkeypatch
     ) -> None:
-        monkeypatch.setattr(exports, "PROBLEMS_SHOWN", 1)
+        monkeypatch.setattr(importing, "PROBLEMS_SHOWN", 1)
         document = export(alice_client, group)
         for play in document["plays"]:
             play["date"] = "soon"
@@ -740,7 +743,7 @@ class TestBgStats:
             f'attachment; filename="scorepad-thursday-table-{today}-bgstats.json"'
         )
         document = json.loads(response.content)
-        ns = exports.BGSTATS_NAMESPACE
+        ns = bgstats.BGSTATS_NAMESPACE
         assert document["games"] == [
             {
                 "id": n,
@@ -817,7 +820,7 @@ class TestBgStats:
             + timedelta(hours=21, minutes=5, seconds=7)
         )
         play.refresh_from_db()
-        assert exports._bgstats_play_date(play) == f"{play.played_on.isoformat()} 21:05:07"
+        assert bgstats.bgstats_play_date(play) == f"{play.played_on.isoformat()} 21:05:07"
 
     def test_no_user_info_when_the_user_has_no_seat(
         self, alice_client: Client, group: Group, history: list[Play]

@@ -9,6 +9,7 @@ import secrets
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from scorepad.table import PHONE_COOKIE
@@ -58,6 +59,28 @@ def test_logging_in_again_is_the_same_account(alice: Any) -> None:
     assert account(phone) != before.split(".")[0]
     phone.force_login(alice)
     assert identity(phone) == before
+
+
+def test_an_answer_for_a_session_ended_meanwhile_keeps_the_new_sessions_cookie(
+    alice: Any, bob: Any
+) -> None:
+    phone = Client()
+    phone.post("/accounts/login/", {"username": "alice", "password": "pw-for-tests-123"})
+    alices = phone.cookies[settings.SESSION_COOKIE_NAME].value
+    phone.post("/accounts/login/", {"username": "bob", "password": "pw-for-tests-123"})
+    # A page asked for under Alice's session, answered once Bob's has replaced it.
+    late = Client()
+    late.cookies[settings.SESSION_COOKIE_NAME] = alices
+    answer = late.get("/")
+    assert "Log in" in answer.text  # Alice's session is gone for good
+    assert settings.SESSION_COOKIE_NAME not in answer.cookies
+    assert "Log out" in phone.get("/").text
+
+
+def test_logging_out_deletes_the_session_cookie(alice_client: Client) -> None:
+    answer = alice_client.post("/accounts/logout/")
+    assert answer.cookies[settings.SESSION_COOKIE_NAME]["max-age"] == 0
+    assert "Log in" in alice_client.get("/").text
 
 
 def test_a_password_changed_on_the_phone_is_a_new_identity_of_the_same_account(

@@ -13,6 +13,8 @@ import pytest
 from django.test import Client
 
 from scorepad.models import AppliedChange, Play, start_play
+from scorepad.models.changes import save_part
+from scorepad.models.table import ensure_join_code, release
 from scorepad.table import CHANGE_HEADER
 from tests.conftest import hosting
 
@@ -85,7 +87,7 @@ def test_a_count_sent_twice_is_saved_once_and_answers_as_saved(client: Client) -
     )
     # Meanwhile another phone changes the reef; the first phone's change, sent again,
     # is neither applied again nor a conflict with what came after it.
-    play.save_part(play.ordered_results()[0], ("rounds", "1"), {"jellies": 5}, editor="other")
+    save_part(play, play.ordered_results()[0], ("rounds", "1"), {"jellies": 5}, editor="other")
     again = client.post(
         url, {"base": base, "jellies": "2"}, headers=sent(change, HX_Request="true")
     )
@@ -136,7 +138,9 @@ def test_a_change_that_met_another_phones_is_marked_as_a_conflict(
 ) -> None:
     url = f"/plays/{log_play.uuid}/players/0/tally/"
     base = client.get(url).context["base"]
-    log_play.save_part(log_play.ordered_results()[0], ("final",), {"unplayed_tiles": 4}, editor="b")
+    save_part(
+        log_play, log_play.ordered_results()[0], ("final",), {"unplayed_tiles": 4}, editor="b"
+    )
     response = client.post(
         url,
         {"base": base, "editor": "a", "unplayed_tiles": "1"},
@@ -222,7 +226,7 @@ def test_a_change_made_without_an_account_waits_for_the_phone_to_log_out(
 ) -> None:
     # Ana's seat, taken on a phone without an account: the seat is the phone's.
     phone = Client()
-    phone.post(f"/j/{log_play.ensure_join_code()}", {"action": "seat", "seat": 0})
+    phone.post(f"/j/{ensure_join_code(log_play)}", {"action": "seat", "seat": 0})
     url = f"/plays/{log_play.uuid}/events/new/colony/"
     change = str(uuid.uuid4())
     headers = sent(change, X_Outbox="submit", X_Outbox_Account=_account(phone))
@@ -261,12 +265,12 @@ def test_a_change_sent_again_after_its_seat_was_handed_over_is_answered_as_appli
     client: Client, log_play: Play
 ) -> None:
     seat = Client()
-    seat.post(f"/j/{log_play.ensure_join_code()}", {"action": "seat", "seat": 1})
+    seat.post(f"/j/{ensure_join_code(log_play)}", {"action": "seat", "seat": 1})
     url = f"/plays/{log_play.uuid}/players/1/tally/"
     change = str(uuid.uuid4())
     assert seat.post(url, {"unplayed_tiles": "2"}, headers=sent(change)).status_code == 302
     # The host hands the seat to another phone; the first phone's answer had been lost.
-    log_play.release(log_play.ordered_results()[1])
+    release(log_play, log_play.ordered_results()[1])
     again = seat.post(url, {"unplayed_tiles": "2"}, headers=sent(change, X_Outbox="submit"))
     assert again.status_code == 204
     assert not again.has_header("Outbox-Refused")

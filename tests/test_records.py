@@ -19,7 +19,9 @@ from hypothesis import HealthCheck, given, note
 from hypothesis import strategies as st
 
 from games.contract import InvalidInput
-from scorepad import exports, records
+from scorepad import records
+from scorepad.exports.document import FORMAT, VERSION, history_document
+from scorepad.exports.importing import import_history
 from scorepad.models import (
     GameTally,
     Group,
@@ -29,6 +31,7 @@ from scorepad.models import (
     Standing,
     play_from_input,
 )
+from scorepad.models.changes import save_entry
 from tests.test_properties import examples
 
 pytestmark = pytest.mark.django_db
@@ -113,7 +116,7 @@ class History:
         play = self.chosen(n, status=Play.Status.FINISHED)
         if play is not None:
             results = play.ordered_results()
-            play.save_entry(results[seat % len(results)], counts(shells, pearls), results)
+            save_entry(play, results[seat % len(results)], counts(shells, pearls), results)
 
     def refused_correction(self, n: int, seat: int) -> None:
         """A correction that leaves a seat without its counts: refused, the play stays
@@ -122,7 +125,7 @@ class History:
         if play is not None:
             results = play.ordered_results()
             with pytest.raises(InvalidInput), transaction.atomic():
-                play.save_entry(results[seat % len(results)], {}, results)
+                save_entry(play, results[seat % len(results)], {}, results)
             play.refresh_from_db()
             assert play.status == Play.Status.FINISHED
 
@@ -151,8 +154,8 @@ class History:
 
     def import_(self, plays: list[list[tuple[str, int, int]]], day: int) -> None:
         document = {
-            "format": exports.FORMAT,
-            "version": exports.VERSION,
+            "format": FORMAT,
+            "version": VERSION,
             "plays": [
                 {
                     "id": str(uuid.uuid4()),
@@ -167,16 +170,16 @@ class History:
                 for seats in plays
             ],
         }
-        exports.import_history(document, self.group, self.user)
+        import_history(document, self.group, self.user)
 
     def import_again(self, n: int) -> None:
         """The file a play came in by, imported again: nothing comes back, a play taken out
         of the history included (it stays as a tombstone)."""
         play = self.chosen(n, group=self.group)
         if play is not None:
-            document = exports.history_document(self.group, [play], timezone.now())
+            document = history_document(self.group, [play], timezone.now())
             before = Play.objects.count()
-            exports.import_history(document, self.group, self.user)
+            import_history(document, self.group, self.user)
             assert Play.objects.count() == before
 
 

@@ -12,7 +12,7 @@ from django.test import Client
 
 from games.contract import Explanation
 from scorepad.models import Group, Play, Result
-from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, bubble_point
+from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, bubble_point
 from scorepad.result_page import podium
 
 HTMX = {"HX-Request": "true"}

@@ -19,6 +19,7 @@ import games
 from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import PlayState
 from scorepad.models import Group, Play, StaleEdit
+from scorepad.models.changes import save_part
 from scorepad.pads import all_pads, get_pad
 from tests.conftest import hosting
 from tests.fake_game import game as tide_pool
@@ -81,10 +82,10 @@ def test_its_counts_screen_keeps_the_shared_checks(client: Client, make_play: An
     response = client.post(url, {"base": base["base"], "editor": "a", "shells": "-1"})
     assert "shells" in response.context["form"].errors
     result = play.ordered_results()[0]
-    play.save_part(result, ("counts",), {"shells": 2, "pearls": 0}, base=base["base"], editor="b")
+    save_part(play, result, ("counts",), {"shells": 2, "pearls": 0}, base=base["base"], editor="b")
     with pytest.raises(StaleEdit):
-        play.save_part(
-            result, ("counts",), {"shells": 5, "pearls": 0}, base=base["base"], editor="c"
+        save_part(
+            play, result, ("counts",), {"shells": 5, "pearls": 0}, base=base["base"], editor="c"
         )
 
 

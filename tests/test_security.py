@@ -31,6 +31,7 @@ from scorepad.models import (
     play_from_input,
     start_play,
 )
+from scorepad.models.table import ensure_join_code
 from scorepad.pads import Sample, all_pads, personal_pages
 from scorepad.table import PHONE_COOKIE
 
@@ -133,7 +134,7 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
             world[sample.url_name].append(sample)
         world["new_play"].append(Sample("new_play", {"slug": pad.slug}))
         world["api_score"].append(Sample("api_score", {"slug": pad.slug}))
-    world["join_play"] = [Sample("join_play", {"code": play.ensure_join_code()})]
+    world["join_play"] = [Sample("join_play", {"code": ensure_join_code(play)})]
     guest = play_from_input(pad.slug, pad.codec.example_input(), group=None, user=AnonymousUser())
     world["host_play"] = [Sample("host_play", {"play_id": guest.uuid, "key": guest.host_key})]
     # The shared site's own URLs: a group, its people and its invite.
@@ -220,20 +221,28 @@ def test_signed_in_pages_need_an_account_and_nothing_more(
             assert response["Location"].startswith("/accounts/login/")
 
 
+def views_of(function: Any) -> str:
+    """The views module a function comes from, or the package of views it is one of
+    (``scorepad.pads.shallow_sea.views`` for its ``views.ocean``)."""
+    head, views, _ = function.__module__.partition(".views.")
+    return f"{head}.views" if views else function.__module__
+
+
 def games_screens() -> dict[str, set[str]]:
     """Each game's own screens of a play (every URL that takes a play but the shared
     ones), with the games each serves: those whose pads' play screen (``hub``) or seat's
-    screen (``seat_url``) comes from the same views as the screen (a family of games
-    shares one set; the counts family's sheet serves the games that link their seats to it)."""
+    screen (``seat_url``) comes from the same views as the screen, a module or a package of
+    them (a family of games shares one set; the counts family's sheet serves the games that
+    link their seats to it)."""
     screens = {}
     for pattern in url_patterns():
         shared = pattern.name in PLAY_URLS or pattern.name in INVITATIONS
         if "play_id" in pattern.pattern.converters and not shared:
-            views = pattern.callback.__module__
+            views = views_of(pattern.callback)
             served = {
                 pad.slug
                 for pad in all_pads()
-                if views in (pad.hub.__module__, pad.seat_url.__module__)
+                if views in (views_of(pad.hub), views_of(pad.seat_url))
             }
             screens[cast(str, pattern.name)] = served
     return screens

@@ -22,7 +22,7 @@ from django.test import Client
 import games
 from games.shallow_sea.data import NEIGHBORING, SCENARIOS
 from scorepad.models import Group, Membership, Play, play_from_input, start_play
-from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, GAP, SPACE_SHAPES, UNIT
+from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, GAP, SPACE_SHAPES, UNIT
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
 from scorepad.table import CHANGE_HEADER
 from tests.conftest import hosting

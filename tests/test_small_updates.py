@@ -19,7 +19,9 @@ import games
 from scorepad.codecs import get_codec
 from scorepad.management.commands.seed_bench import Builder
 from scorepad.models import Group, Play, create_group
-from scorepad.pads.shallow_sea.board import SPACE_SHAPES, with_tile
+from scorepad.models.changes import change_part
+from scorepad.pads.shallow_sea.entry import with_tile
+from scorepad.pads.shallow_sea.geometry import SPACE_SHAPES
 
 pytestmark = pytest.mark.django_db
 
@@ -183,7 +185,7 @@ def test_a_tile_saved_over_another_phones_change_redraws_the_board(
     post = bench_tap(bench_group, "shallow-sea")()
     play = Play.objects.filter(status=Play.Status.IN_PROGRESS, game="shallow-sea").get()
     other = next(s for s in play.ordered_results()[0].entry["board"]["tiles"] if s != SPACE)
-    play.change_part(0, ("board",), lambda board: with_tile(board, other, None))
+    change_part(play, 0, ("board",), lambda board: with_tile(board, other, None))
     body = post().content.decode()
     spaces = re.findall(r"hx-swap-oob=.outerHTML:\[data-space=(\w+)\]", body)
     assert sorted(spaces) == sorted(SPACE_SHAPES)  # the space taken away among them

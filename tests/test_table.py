@@ -376,7 +376,7 @@ class TestLive:
         assert bar.status_code == 200 and "Ben" in bar.content.decode()
         play.status = Play.Status.FINISHED
         play.save()
-        play.touch()
+        play.save_and_tell_table()
         moved = ben.get(
             f"/plays/{play.uuid}/table/", HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=bar["ETag"]
         )

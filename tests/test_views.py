@@ -12,6 +12,9 @@ import pytest
 from django.test import Client
 
 import games
+from games.contract import Sheet
+from scorepad.codecs import Codec
+from scorepad.entries import PlayState
 from scorepad.models import Group, Membership, Play, Player, start_play
 from tests.conftest import hosting
 from tests.reef_draft_games import ROUND_POINTS, ROUNDS, TOTALS
@@ -375,6 +378,23 @@ class TestReefEntry:
         assert finished_play.status == Play.Status.FINISHED
         assert [r.total for r in finished_play.ordered_results()] == [63, 66]
 
+    def test_a_correction_is_checked_and_stored_with_one_scoring(
+        self, alice_client: Client, finished_play: Play, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        codec = type(finished_play.codec)
+        scored: list[list[str]] = []
+        real_final_sheet = codec.final_sheet
+
+        def counted(self: Codec, state: PlayState) -> Sheet:
+            scored.append(state.players)
+            return real_final_sheet(self, state)
+
+        monkeypatch.setattr(codec, "final_sheet", counted)
+        corrected = ROUNDS[2]["Ana"] | {"dolphins": 1, "clownfish": 3}
+        alice_client.post(entry_url(finished_play, 3, 0), reef_form_data(corrected))
+        assert scored == [["Ana", "Ben"]]
+        assert [r.total for r in finished_play.ordered_results()] == [63, 66]
+
     def test_saving_the_same_reef_changes_nothing(
         self, alice_client: Client, finished_play: Play
     ) -> None:
@@ -687,7 +707,7 @@ class TestGarbageIds:
 def test_games_without_entry_screens_are_not_offered(client: Client, monkeypatch: Any) -> None:
     from scorepad import pads
 
-    monkeypatch.delitem(pads._registry(), "seagrass")
+    monkeypatch.delitem(pads.pad_registry(), "seagrass")
     assert b"/games/seagrass/new/" not in client.get("/").content
     assert client.get("/games/seagrass/new/").status_code == 404
 

@@ -127,7 +127,7 @@ class Pad:
 
 
 @cache
-def _registry() -> dict[str, Pad]:
+def pad_registry() -> dict[str, Pad]:
     pads: dict[str, Pad] = {}
     for package in settings.SCOREPAD_PADS:
         for pad in import_module(f"{package}.pads").PADS:
@@ -142,12 +142,12 @@ def _registry() -> dict[str, Pad]:
 
 def all_pads() -> list[Pad]:
     """Every game the site enters, in the order settings list their packages."""
-    return list(_registry().values())
+    return list(pad_registry().values())
 
 
 def get_pad(slug: str) -> Pad:
     """The pad of the game ``slug``; KeyError when the site does not enter it."""
-    return _registry()[slug]
+    return pad_registry()[slug]
 
 
 def get_pad_or_404(slug: str) -> Pad:

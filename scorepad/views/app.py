@@ -2,7 +2,17 @@
 the favicon. The worker's own code is a static file, with the outbox's store written in
 (one request; its version follows the store's code too); what changes with each deploy
 (the hashed names of the static files it keeps) is filled in here, so a new deploy is a
-new worker and the phone updates itself."""
+new worker and the phone updates itself.
+
+The manifest: icons 192, 512 and maskable, standalone, both colour schemes. The worker
+(static/scorepad/sw.js) and the outbox (static/scorepad/outbox-screen.js) say what they keep
+and send; whom pages belong to is scorepad/offline.py's.
+
+Why a small worker of our own, not Workbox: what matters here happens in the page (which
+form, which screen an answer belongs to, conflicts in the site's words, the lock between
+page and worker, restoring fields). Workbox's background-sync queue replays requests from
+the worker only, without the page's answers or its UI, and would need a bundler or a
+vendored build. The worker is the simple part; the outbox is the product."""
 
 from __future__ import annotations
 

@@ -20,6 +20,7 @@ from games.contract import InvalidInput
 from scorepad import throttle
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Group, Play, Result, start_play
+from scorepad.models.table import seat_phone
 from scorepad.pads import get_pad
 from scorepad.table import (
     Access,
@@ -52,7 +53,7 @@ def render_screen(
     return response
 
 
-def _get_group_for_user(request: HtmxHttpRequest, group_id: int | str | None) -> Group:
+def get_group_for_user(request: HtmxHttpRequest, group_id: int | str | None) -> Group:
     """The group, if the user is a member; 404 for anything else, garbage ids included."""
     digits = str(group_id or "")
     if not digits.isdigit():
@@ -60,7 +61,7 @@ def _get_group_for_user(request: HtmxHttpRequest, group_id: int | str | None) ->
     return get_object_or_404(Group.objects.for_user(request.user), pk=int(digits))
 
 
-def _get_play_for_user(
+def get_play_for_user(
     request: HtmxHttpRequest, play_id: UUID, games: Collection[str] | None = None
 ) -> Play:
     """The play, if this request may read it (``Access.may_read``: a guest play by its
@@ -84,7 +85,7 @@ def get_seat_or_404(play: Play, position: int) -> tuple[list[Result], Result]:
     return results, result
 
 
-def _get_seat_for_user(
+def get_seat_for_user(
     request: HtmxHttpRequest, play: Play, position: int
 ) -> tuple[list[Result], Result, Access]:
     """Every seat of the play, the one at ``position`` (404 if none) and this request's
@@ -150,13 +151,13 @@ class Table:
     first_seat: str
 
 
-def _get_table_for_user(request: HtmxHttpRequest) -> Table:
+def get_table_for_user(request: HtmxHttpRequest) -> Table:
     groups = Group.objects.for_user(request.user).order_by("name")
     group_id = request.POST.get("group") or request.GET.get("group")
     user = request.user
     if not user.is_authenticated:
         return Table(None, groups, "")
-    group = _get_group_for_user(request, group_id) if group_id else groups.first()
+    group = get_group_for_user(request, group_id) if group_id else groups.first()
     own = group.players.filter(user=user).first() if group else None
     return Table(group, groups, own.name if own else "")
 
@@ -183,7 +184,7 @@ def start_play_for(
     # The host's phone holds the host's own seat when the first seat carries their name.
     first = play.ordered_results()[0]
     if table.first_seat and first.name.casefold() == table.first_seat.casefold():
-        play.seat_phone(phone_token(request), first, request.user)
+        seat_phone(play, phone_token(request), first, request.user)
     return play
 
 
@@ -244,8 +245,8 @@ def describe_counts(counts: dict[str, Any] | None) -> str:
     return said or "nothing"
 
 
-def posted(request: HtmxHttpRequest) -> QueryDict:
-    """What an entry form posted. Without JavaScript a − or + button submits the form
+def post_with_step_applied(request: HtmxHttpRequest) -> QueryDict:
+    """What an entry form post_with_step_applied. Without JavaScript a − or + button submits the form
     (``step=<field>:±n``, n from 1 to 9: a line of VPs may step by 2) and the count is
     stepped here; with it, the script has already stepped the count on the page."""
     data = request.POST.copy()

@@ -14,11 +14,16 @@ from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorepad import exports
+from scorepad.exports.bgstats import bgstats_document
+from scorepad.exports.document import history_document, with_entries
+from scorepad.exports.importing import import_history
+from scorepad.exports.plays import filename, finished_plays
+from scorepad.exports.reading import ImportRefused, Problem, read_json
+from scorepad.exports.spreadsheet import csv_text
 from scorepad.forms import Form
 from scorepad.http import AuthenticatedHttpRequest
 from scorepad.models import Group
-from scorepad.views.common import _get_group_for_user, private
+from scorepad.views.common import get_group_for_user, private
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024  # about 1,500 plays as the export writes them
 
@@ -30,14 +35,14 @@ class ImportForm(Form):
     )
 
     def clean_file(self) -> Any:
-        """The file's JSON; the document itself is read by ``exports.import_history``."""
+        """The file's JSON; the document itself is read by ``import_history``."""
         upload = self.cleaned_data["file"]
         if upload.size > MAX_UPLOAD_BYTES:
             raise forms.ValidationError(
                 f"The file is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB."
             )
         try:
-            return exports.read_json(upload.read())
+            return read_json(upload.read())
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise forms.ValidationError(
                 "This file is not a Scorepad export: it is not JSON."
@@ -45,7 +50,7 @@ class ImportForm(Form):
 
 
 def _attachment(response: HttpResponse, group: Group, suffix: str) -> HttpResponse:
-    name = exports.filename(group, suffix, timezone.localdate())
+    name = filename(group, suffix, timezone.localdate())
     response["Content-Disposition"] = content_disposition_header(True, name)
     return response
 
@@ -59,9 +64,9 @@ def _json_file(document: dict[str, Any], group: Group, suffix: str) -> HttpRespo
 @private
 @require_GET
 def export_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    group = _get_group_for_user(request, group_id)
-    plays = exports.finished_plays(group).with_results()
-    response = HttpResponse(exports.csv_text(plays), content_type="text/csv; charset=utf-8")
+    group = get_group_for_user(request, group_id)
+    plays = finished_plays(group).with_results()
+    response = HttpResponse(csv_text(plays), content_type="text/csv; charset=utf-8")
     return _attachment(response, group, ".csv")
 
 
@@ -69,9 +74,9 @@ def export_csv(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse
 @private
 @require_GET
 def export_json(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    group = _get_group_for_user(request, group_id)
-    plays = exports.with_entries(exports.finished_plays(group))
-    document = exports.history_document(group, plays, timezone.localtime())
+    group = get_group_for_user(request, group_id)
+    plays = with_entries(finished_plays(group))
+    document = history_document(group, plays, timezone.localtime())
     return _json_file(document, group, ".json")
 
 
@@ -79,9 +84,9 @@ def export_json(request: AuthenticatedHttpRequest, group_id: int) -> HttpRespons
 @private
 @require_GET
 def export_bgstats(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    group = _get_group_for_user(request, group_id)
-    plays = exports.finished_plays(group).with_results()
-    return _json_file(exports.bgstats_document(plays, request.user), group, "-bgstats.json")
+    group = get_group_for_user(request, group_id)
+    plays = finished_plays(group).with_results()
+    return _json_file(bgstats_document(plays, request.user), group, "-bgstats.json")
 
 
 @login_required
@@ -89,13 +94,13 @@ def export_bgstats(request: AuthenticatedHttpRequest, group_id: int) -> HttpResp
 @require_http_methods(["GET", "POST"])
 def import_plays(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The export links, and the form that brings a Scorepad file into this group."""
-    group = _get_group_for_user(request, group_id)
+    group = get_group_for_user(request, group_id)
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
-    problems: list[exports.Problem] = []
+    problems: list[Problem] = []
     if request.method == "POST" and form.is_valid():
         try:
-            report = exports.import_history(form.cleaned_data["file"], group, request.user)
-        except exports.ImportRefused as refused:
+            report = import_history(form.cleaned_data["file"], group, request.user)
+        except ImportRefused as refused:
             problems = refused.problems
         else:
             messages.success(request, report.message())

@@ -1,4 +1,25 @@
-"""Groups and the people in them: history and records, members, join links, guests."""
+"""Groups and the people in them: history and records, members, join links, guests.
+
+Members see a group's history, people and players; anyone else gets 404, and what only
+an owner may do is 403 for a member. The join and claim links' rules are in
+docs/security.md, "Groups: join links and claim links".
+
+The history pages by (date, id) (``PlayQuerySet.history_page``): the pager's links carry
+the key of the play they follow, ``?before=2026-03-01.1234``, never an offset or a count.
+
+What the group and player pages draw from the records is drawn once and kept: the
+group's ``pages_key`` is a new random value whenever its records change (in the records'
+own transaction; ``records.rebuild`` sets every group's) or a player joins it, and
+``group.html`` and ``player.html`` keep their history list, records and player's page in
+``{% cache %}`` under it, the players list through ``Group.kept_until_changed``. The views
+hand the templates lazy values (``SimpleLazyObject``), so a page nothing changed since
+reads only the session, the user, the group (``GroupQuerySet.for_user`` brings the
+viewer's role) and the solo board, which stays live because it counts the members' solo
+plays in any group. The cache (``template_fragments``) is each process's own memory: a
+key read with the group never names an older drawing, whichever process drew it, and a
+random key stays new across a restore. ``tests/test_groups.py::TestKeptPagesFollowChanges``
+reads each change from the HTML.
+"""
 
 from __future__ import annotations
 
@@ -28,13 +49,13 @@ from scorepad.models import (
 )
 from scorepad.pads import all_pads, group_panels
 from scorepad.table import access_to
-from scorepad.views.common import _get_group_for_user, _get_play_for_user, private, render_screen
+from scorepad.views.common import get_group_for_user, get_play_for_user, private, render_screen
 
 PLAYS_PER_PAGE = 20
 
 
 def _get_owned_group_for_user(request: HtmxHttpRequest, group_id: int) -> Group:
-    group = _get_group_for_user(request, group_id)
+    group = get_group_for_user(request, group_id)
     if not group.is_owner(request.user):
         raise PermissionDenied("Only the group's owner can do that.")
     return group
@@ -44,7 +65,7 @@ def _get_player_for_user(
     request: HtmxHttpRequest, group_id: int, player_id: int
 ) -> tuple[Group, Player]:
     """The group's player, with the group; 404 unless the user is in it."""
-    group = _get_group_for_user(request, group_id)
+    group = get_group_for_user(request, group_id)
     return group, get_object_or_404(group.players, pk=player_id)
 
 
@@ -75,7 +96,7 @@ def groups(request: AuthenticatedHttpRequest) -> HttpResponse:
 @require_GET
 def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The history, filtered by game and player, and each game's records."""
-    group = _get_group_for_user(request, group_id)
+    group = get_group_for_user(request, group_id)
     plays = group.plays.finished()
     game = request.GET.get("game", "")
     if is_entered(game):
@@ -113,7 +134,7 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
 @private
 @require_GET
 def people(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    group = _get_group_for_user(request, group_id)
+    group = get_group_for_user(request, group_id)
     claim_links = ClaimLink.objects.of_group(group).select_related("player", "created_by")
     ctx = {
         "group": group,
@@ -145,7 +166,7 @@ def rename(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def create_invite(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    group = _get_group_for_user(request, group_id)
+    group = get_group_for_user(request, group_id)
     Invite.objects.create(group=group, created_by=request.user)
     messages.success(request, "New join link ready: share it with the people you play with.")
     return redirect("people", group.pk)
@@ -259,7 +280,7 @@ def turn_down(request: AuthenticatedHttpRequest, group_id: int, user_id: int) ->
 @login_required
 @require_POST
 def leave(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    group = _get_group_for_user(request, group_id)
+    group = get_group_for_user(request, group_id)
     group.remove_member(request.user)
     messages.success(request, f"You left {group.name}. Its plays stay in its history.")
     return redirect("groups")
@@ -350,7 +371,7 @@ def merge(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> H
 def void_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
     """Take a finished play out of its group's history (scored twice, say): whoever
     recorded it, or an owner of the group. It stays as a tombstone an owner may restore."""
-    play = _get_play_for_user(request, play_id)
+    play = get_play_for_user(request, play_id)
     if not access_to(request, play).may_void:
         raise PermissionDenied(
             "Only whoever recorded this play, or an owner of the group, can remove it."
@@ -368,7 +389,7 @@ def void_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
 @require_POST
 def restore_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
     """An owner puts a removed play back into the history."""
-    play = _get_play_for_user(request, play_id)
+    play = get_play_for_user(request, play_id)
     if not access_to(request, play).may_restore:
         raise PermissionDenied("Only an owner of the group can restore a removed play.")
     play.restore()

@@ -33,9 +33,9 @@ from scorepad.pads import all_pads, get_pad, get_pad_or_404
 from scorepad.table import AppliedBefore, SeatRefused, access_to, host_here
 from scorepad.views.common import (
     DEVICE_PLAYS,
-    _get_group_for_user,
-    _get_play_for_user,
-    _get_table_for_user,
+    get_group_for_user,
+    get_play_for_user,
+    get_table_for_user,
     json_answer,
     json_error,
     private,
@@ -138,7 +138,7 @@ def new_play(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     pad = get_pad_or_404(slug)
     if pad.setup is not None:
         return pad.setup(request, pad)
-    table = _get_table_for_user(request)
+    table = get_table_for_user(request)
     form = NewPlayForm(
         pad.info,
         table.group,
@@ -158,7 +158,7 @@ def play(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     it: 304 while nothing changed; the result once the play is finished."""
     if request.htmx and (quick := poll_unchanged(request, play_id, "hub")):
         return quick
-    play = _get_play_for_user(request, play_id)
+    play = get_play_for_user(request, play_id)
     if not request.htmx:
         return get_pad(play.game).hub(request, play)
     etag = table_etag(play, "hub")
@@ -174,7 +174,7 @@ def finish(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     """The host finishes the play (or any seat, once every seat is done, if the host
     lets them). A finished play is scored again as each correction is saved: finishing
     it again only shows its result, to whoever may correct it."""
-    play = _get_play_for_user(request, play_id)
+    play = get_play_for_user(request, play_id)
     results = play.ordered_results()
     table = table_context(request, play, results, play.progress(results, strict=True), "hub")
     access = table["access"]
@@ -206,7 +206,7 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     """The podium, each player's points by category, and the breakdown: a line tapped
     (?line=, and ?player= for one seat's) shows its explanation, and for htmx only the
     breakdown's region is sent again."""
-    play = _get_play_for_user(request, play_id)
+    play = get_play_for_user(request, play_id)
     if not play.is_finished:
         return redirect(play)
     results = play.ordered_results()
@@ -246,8 +246,8 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
 @require_POST
 def save_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
     """The host of a guest play saves it, finished, into one of their groups' history."""
-    play = _get_play_for_user(request, play_id)
-    group = _get_group_for_user(request, request.POST.get("group"))
+    play = get_play_for_user(request, play_id)
+    group = get_group_for_user(request, request.POST.get("group"))
     if play.group_id is not None:
         messages.info(request, f"This play is already in the history of {play.group}.")
         return redirect("result", play.uuid)
@@ -265,7 +265,7 @@ def save_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
 def host_play(request: HtmxHttpRequest, play_id: UUID, key: str) -> HttpResponse:
     """A guest play's host link: this phone hosts the table from now on (for as long as
     its session lasts). Any other key finds nothing."""
-    play = _get_play_for_user(request, play_id)
+    play = get_play_for_user(request, play_id)
     if play.group_id is not None or not secrets.compare_digest(key, play.host_key):
         raise Http404("No such play.")
     host_here(request, play)

@@ -1,7 +1,24 @@
 """The table: phones joining a play with its code, the seats and who holds them, the
 host's invite panel, and the live view every phone polls (answered 304 while nothing
 changed). Written once for every game: a game only says how far a seat is
-(``Pad.seat_status``) and where a seat enters its part (``Pad.seat_url``)."""
+(``Pad.seat_status``) and where a seat enters its part (``Pad.seat_url``); a game's own
+screen includes ``table_region.html`` (the seats, then its own part) and ``invite.html``.
+
+Joining: a play in progress has a join code (6 symbols of Crockford's base 32: 32⁶ > 10⁹
+codes; ``O`` is read as ``0``, ``I`` and ``L`` as ``1``, any case), the link ``/j/<CODE>``,
+its QR code (drawn by segno as inline SVG) and a Share button (the phone's share sheet,
+where the browser has one). Opening the code puts the phone at the table
+(``TablePhone``), watching until it takes a seat. Wrong codes are counted in the shared
+database cache (``SCOREPAD_RATE_LIMITS``: 20 in 10 minutes from one phone, 100 from one
+address), then 429 with ``Retry-After``.
+
+Live: every change moves ``Play.version`` on (``Play.save_and_tell_table``, in the same UPDATE as the
+change). A play's own screen and every entry screen's one-line bar poll every 2 s with
+the ETag they were given (``"t<version>-<i or f>-<view>"``); a poll gets 304 from one
+hand-written query of the play alone (``PlayQuerySet.poll_state``), so it works the same
+behind several app servers; once the play is finished, the next poll sends each phone to
+the result (``HX-Redirect``). "Hide the totals until everyone is done" is an option of
+every new play."""
 
 from __future__ import annotations
 
@@ -21,9 +38,18 @@ from django_htmx.http import HttpResponseClientRedirect
 from scorepad import throttle
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Play, Progress, Result, SeatTaken, read_join_code
+from scorepad.models.table import (
+    ask_for_seat,
+    ensure_join_code,
+    hand_over,
+    phone_for,
+    release,
+    seat_phone,
+    set_joining,
+)
 from scorepad.pads import DONE, ENTERING, SeatStatus, get_pad
 from scorepad.table import Access, access_changed, access_to, phone_token
-from scorepad.views.common import _get_play_for_user
+from scorepad.views.common import get_play_for_user
 
 STAGE_WORDS = {DONE: "done", ENTERING: "entering"}
 
@@ -145,7 +171,7 @@ def invite_context(request: HttpRequest, play: Play, access: Access) -> dict[str
     play, its host link too (to host from another phone), which no player is sent."""
     if not access.is_host or play.is_finished:
         return None
-    code = play.ensure_join_code()
+    code = ensure_join_code(play)
     link = join_link(request, code) if code else None
     host_link = None
     if play.group_id is None:
@@ -166,7 +192,7 @@ def table(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     is finished, every phone is sent to the result."""
     if quick := poll_unchanged(request, play_id, "bar"):
         return quick
-    play = _get_play_for_user(request, play_id)
+    play = get_play_for_user(request, play_id)
     etag = table_etag(play, "bar")
     if finished_meanwhile(request, play):
         return conditional(HttpResponseClientRedirect(reverse("result", args=[play.uuid])), etag)
@@ -241,7 +267,7 @@ def join(request: HtmxHttpRequest, code: str) -> HttpResponse:
         raise Http404("No such table.")
     # A phone that came with the code is at the table from now on (watching, until it
     # takes a seat): the players' key never makes it the host.
-    play.phone_for(phone_token(request), request.user)
+    phone_for(play, phone_token(request), request.user)
     access_changed(request)
     results = play.ordered_results()
     access = access_to(request, play)
@@ -272,7 +298,7 @@ def _take(
 ) -> HttpResponse:
     action = request.POST.get("action", "")
     if action == "watch":
-        play.seat_phone(phone_token(request), None, request.user)
+        seat_phone(play, phone_token(request), None, request.user)
         messages.success(request, "You are watching: the table follows every score.")
         return redirect(play)
     position = request.POST.get("seat", "")
@@ -280,11 +306,11 @@ def _take(
     if result is None:
         raise Http404("No such seat at this table.")
     if action == "ask":
-        play.ask_for_seat(phone_token(request), result, request.user)
+        ask_for_seat(play, phone_token(request), result, request.user)
         messages.info(request, f"Asked the host to hand you {result.name}'s seat.")
         return redirect("join_play", play.join_code)
     try:
-        play.seat_phone(phone_token(request), result, request.user)
+        seat_phone(play, phone_token(request), result, request.user)
     except SeatTaken:
         messages.error(
             request,
@@ -304,7 +330,7 @@ def table_action(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     over), and a seat's phone leaving its seat: while the play is being entered. Once it
     is finished, seats change hands no more (a seat handed over would correct a result
     in the history)."""
-    play = _get_play_for_user(request, play_id)
+    play = get_play_for_user(request, play_id)
     access = access_to(request, play)
     if play.is_finished:
         raise PermissionDenied("The game is finished: its table no longer changes.")
@@ -312,15 +338,15 @@ def table_action(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     if action == "leave":
         if access.seat is None:
             raise PermissionDenied("This phone holds no seat to leave.")
-        play.release(access.seat)
+        release(play, access.seat)
         messages.success(request, f"This phone no longer holds {access.seat.name}'s seat.")
         return redirect(play)
     if not access.may_run_the_table:
         raise PermissionDenied("Only the host changes the table.")
     if action in ("close", "open"):
-        play.set_joining(is_open=action == "open")
+        set_joining(play, is_open=action == "open")
     elif action in ("seats_may_finish", "host_finishes"):
-        play.touch(seats_may_finish=action == "seats_may_finish")
+        play.save_and_tell_table(seats_may_finish=action == "seats_may_finish")
     elif action in ("release", "hand_over", "refuse"):
         _change_seat(play, action, request.POST.get("seat", ""), request.POST.get("phone", ""))
     else:
@@ -331,15 +357,15 @@ def table_action(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
 def _change_seat(play: Play, action: str, seat: str, phone: str) -> None:
     if action == "release":
         result = get_object_or_404(play.results, position=int(seat) if seat.isdigit() else -1)
-        play.release(result)
+        release(play, result)
         return
     asking = get_object_or_404(play.phones, pk=int(phone) if phone.isdigit() else 0)
     if action == "hand_over":
-        play.hand_over(asking)
+        hand_over(play, asking)
     else:
         asking.wants = None
         asking.save(update_fields=["wants"])
-        play.touch()
+        play.save_and_tell_table()
 
 
 def table_region(

@@ -10,6 +10,18 @@
 // waiting…", and every conflict or refusal, in the site's own words. Its state is one
 // object (outbox-state.js); game scripts hear of it by events (events.js).
 //
+// On the server a change is applied exactly once (scorepad/table.py; AppliedChange,
+// written in the change's own transaction): one sent again is answered as the first was
+// without being applied again, even from a phone that may no longer make it (its seat
+// handed over since: 204); an id from another play or seat, or sent again with other
+// fields (its digest), is refused; an older change from the same screen that arrives
+// after a newer one (X-Change-Made) changes nothing and counts as applied. A submit's
+// redirect comes back as 204 with Outbox-Location, and the page goes there once nothing
+// else of that screen waits. While a play's changes wait its screens say "Not confirmed
+// yet"; after a reload without network what was typed is put back into the fields; a
+// game's script draws what waits (a board's data-place; the event log's waiting adds,
+// changes, deletes and undos: static/event_log/log.js).
+//
 // A change goes only under the account it was made under (the phone may have changed
 // hands since): the page sends the changes of the account the server last named, and
 // says of the others whom they wait for. The server refuses one sent under another

@@ -5,7 +5,7 @@
 //
 // A change (events.js, Change) is what one form sent. Its id is made on the phone and sent
 // as X-Change-Id: the server applies a change once, however often it arrives
-// (scorepad/models.py, AppliedChange). Its account is whom the page it was made on was
+// (scorepad/models/changes.py, AppliedChange). Its account is whom the page it was made on was
 // for (base.html's meta, scorepad/offline.py), sent as X-Outbox-Account: the server
 // applies it only under that account, and the phone keeps it until that account is back.
 // Changes wait in IndexedDB, so they survive a reload and a closed tab, and go out one

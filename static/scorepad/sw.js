@@ -176,21 +176,24 @@ async function keepPage(path, again) {
   }
 }
 
+// A page's word on whom it was made for may be older than what the worker heard since (a
+// login page's, arriving after the home page it led to was answered, would bring back the
+// account that just left): when it names another identity, the server is asked who it is now.
+/** @param {string} identity */
+async function checkIdentity(identity) {
+  if (identity === (await currentIdentity())) return;
+  const asking = ++asked;
+  try {
+    await heard(await fetch(OFFLINE, { credentials: "same-origin", cache: "no-store" }), asking);
+  } catch {
+    // offline: the pages kept stay whose they were
+  }
+}
+
 worker.addEventListener("message", (event) => {
   const { keep, refresh, forget: loggingOut, identity } = event.data || {};
   if (loggingOut) event.waitUntil(forget());
-  if (typeof identity === "string" && identity) {
-    // In the order the pages said it; and not at all from a page gone since (the login
-    // page, say, whose word arrives after the home page it led to was answered).
-    const asking = ++asked;
-    const from = /** @type {Client | null} */ (event.source)?.id;
-    event.waitUntil(
-      inTurn(async () => {
-        if (from && !(await worker.clients.get(from))) return;
-        await becomes(identity, asking);
-      }),
-    );
-  }
+  if (typeof identity === "string" && identity) event.waitUntil(checkIdentity(identity));
   if (!Array.isArray(keep) && !refresh) return;
   event.waitUntil(
     (async () => {

@@ -8,6 +8,8 @@ Fixtures:
   screenshot      ``screenshot("name")`` saves test-artifacts/<test>-<name>.png and returns
                   the path. A failing test also leaves test-artifacts/<test>-FAILED.png.
   browser         the shared chromium Browser, for tests that need their own contexts.
+  phones          several phones at one table (tests/browser/phones.py), each its own
+                  browser context, all closed after the test.
 
 Every test in this folder gets the ``browser`` marker (``pytest -m "not browser"`` skips them).
 
@@ -32,7 +34,7 @@ import os
 import re
 from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import Protocol, TypedDict
+from typing import TYPE_CHECKING, Protocol, TypedDict
 
 import pytest
 
@@ -48,6 +50,9 @@ from playwright.sync_api import (  # noqa: E402  (after the env var above)
     expect,
     sync_playwright,
 )
+
+if TYPE_CHECKING:
+    from tests.browser.phones import Phones
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -180,16 +185,25 @@ def page(
     report = getattr(request.node, "_report_call", None)
     if report is not None and report.failed:
         try:
-            page.screenshot(path=_artifact_path(request.node, "FAILED"), full_page=True)
+            page.screenshot(path=artifact_path(request.node, "FAILED"), full_page=True)
         except Error:
             pass
     context.close()
 
 
 @pytest.fixture
+def phones(request: pytest.FixtureRequest, browser: Browser, live_server) -> Iterator["Phones"]:
+    # Imported here: phones.py imports this module's PHONE and TIMEOUT_MS.
+    from tests.browser.phones import phones_at_the_table
+
+    with phones_at_the_table(request, browser, live_server.url) as table:
+        yield table
+
+
+@pytest.fixture
 def screenshot(request: pytest.FixtureRequest, page: Page) -> Screenshot:
     def take(name: str, *, full_page: bool = True) -> Path:
-        path = _artifact_path(request.node, name)
+        path = artifact_path(request.node, name)
         # caret="initial": hiding the caret puts a style="" on inputs that the next htmx
         # swap would copy, and the strict CSP would then report it.
         page.screenshot(path=path, full_page=full_page, caret="initial")
@@ -198,7 +212,7 @@ def screenshot(request: pytest.FixtureRequest, page: Page) -> Screenshot:
     return take
 
 
-def _artifact_path(node: pytest.Item, name: str) -> Path:
+def artifact_path(node: pytest.Item, name: str) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{node.name}-{name}")
     return ARTIFACTS / f"{stem}.png"

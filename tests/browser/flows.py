@@ -22,6 +22,7 @@ from playwright.sync_api import Error, Page, Request, expect
 import games
 from scorepad.codecs import get_codec
 from scorepad.models import Group, Play, create_group, play_from_input
+from scorepad.models.table import ensure_join_code
 from tests.browser.accessibility import Scheme
 from tests.browser.phones import Phone, Phones
 from tests.reef_draft_games import ROUNDS, TOTALS
@@ -93,7 +94,7 @@ def host_on(page: Page, play: Play) -> None:
 
 def seat_on(page: Page, play: Play, name: str) -> None:
     """Join the play with its code on this phone, and take ``name``'s seat."""
-    page.goto(f"/j/{play.ensure_join_code()}")
+    page.goto(f"/j/{ensure_join_code(play)}")
     page.get_by_role("button", name=f"I am {name}").click()
     expect(page.locator(".messages")).to_contain_text(f"This phone is {name}'s seat.")
 

@@ -26,7 +26,7 @@ from playwright.sync_api import (
 )
 
 from tests.browser.accessibility import NoScriptChecker, Scheme, check_accessibility
-from tests.browser.conftest import PHONE, TIMEOUT_MS, _artifact_path
+from tests.browser.conftest import PHONE, TIMEOUT_MS, artifact_path
 
 # The JavaScript-off pages' accessibility checker, by browser and live server; its
 # context closes with the browser at the end of the session.
@@ -108,7 +108,7 @@ class Phones:
         return self._path(f"{self._shots:02d}-{name}")
 
     def _path(self, name: str) -> Path:
-        path = _artifact_path(self.request.node, name)
+        path = artifact_path(self.request.node, name)
         return path.with_name(f"{self.request.node.path.stem.removeprefix('test_')}-{path.name}")
 
     def no_script_checker(self) -> NoScriptChecker:

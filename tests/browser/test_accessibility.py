@@ -7,22 +7,15 @@ solo ladder, a guest's claim link and the page that claims it, and a refused imp
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from scorepad.models import play_from_input
 from tests.browser import flows
 from tests.browser.accessibility import Scheme
-from tests.browser.phones import Phones, phones_at_the_table
-
-
-@pytest.fixture
-def phones(request: pytest.FixtureRequest, browser: Browser, live_server) -> Iterator[Phones]:
-    with phones_at_the_table(request, browser, live_server.url) as table:
-        yield table
+from tests.browser.phones import Phones
 
 
 @pytest.mark.parametrize(("js", "scheme"), [(True, "dark"), (False, "light")], ids=["js", "no-js"])

@@ -7,25 +7,18 @@ result, player and group pages pass axe in both colour schemes and are photograp
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from games.contract import Explanation
 from scorepad.codecs import get_codec
 from scorepad.models import Group, Play, play_from_input
-from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, bubble_point
+from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, bubble_point
 from tests.browser import flows
 from tests.browser.accessibility import Scheme
-from tests.browser.phones import Phone, Phones, phones_at_the_table
-
-
-@pytest.fixture
-def phones(request: pytest.FixtureRequest, browser: Browser, live_server) -> Iterator[Phones]:
-    with phones_at_the_table(request, browser, live_server.url) as table:
-        yield table
+from tests.browser.phones import Phone, Phones
 
 
 def finished(group: Group, slug: str) -> Play:

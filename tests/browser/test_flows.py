@@ -10,24 +10,15 @@ The steps are in tests/browser/flows.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from playwright.sync_api import Browser
 
 from tests.browser import flows
 from tests.browser.accessibility import Scheme
-from tests.browser.phones import Phones, phones_at_the_table
+from tests.browser.phones import Phones
 
 PHONES = pytest.mark.parametrize(
     "js, scheme", [(True, "dark"), (False, "light")], ids=["javascript", "no-javascript"]
 )
-
-
-@pytest.fixture
-def phones(request: pytest.FixtureRequest, browser: Browser, live_server) -> Iterator[Phones]:
-    with phones_at_the_table(request, browser, live_server.url) as table:
-        yield table
 
 
 @PHONES

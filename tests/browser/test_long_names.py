@@ -38,8 +38,9 @@ from scorepad.models import (
     create_group,
     play_from_input,
 )
+from scorepad.models.table import ensure_join_code
 from scorepad.pads import Pad, all_pads, get_pad
-from tests.browser.conftest import PHONE, TIMEOUT_MS, _artifact_path
+from tests.browser.conftest import PHONE, TIMEOUT_MS, artifact_path
 from tests.test_security import INVITATIONS, url_patterns
 
 WIDTH = PHONE["viewport"]["width"]
@@ -174,7 +175,7 @@ def build_world() -> World:
                 get_pad(play.game).seat_url(play, result),
                 f"{what(play)}-seat-{result.position + 1}",
             )
-        add(reverse("join_play", args=[play.ensure_join_code()]), what(play))
+        add(reverse("join_play", args=[ensure_join_code(play)]), what(play))
     for pad in all_pads():
         add(reverse("new_play", args=[pad.slug]), pad.slug)
         add(reverse("api_score", args=[pad.slug]), pad.slug)
@@ -314,7 +315,7 @@ class Sweep:
         # What a screen loads as it opens (its table bar) is part of it.
         expect(page.locator("[hx-trigger=load]")).to_have_count(0)
         self.shots += 1
-        path = _artifact_path(self.request.node, f"{self.shots:02d}-{what}")
+        path = artifact_path(self.request.node, f"{self.shots:02d}-{what}")
         path = path.with_name(f"long_names-{path.name}")
         # caret="initial": hiding the caret puts style="" on inputs, which the CSP refuses.
         page.screenshot(path=path, full_page=True, caret="initial", scale="css")
@@ -401,7 +402,7 @@ def test_phones_taking_and_asking_for_long_named_seats(
     seat; the host's table with the request."""
     signed_in(page, world.owner, live_server.url)
     for play in (p for p in world.plays if not p.is_finished):
-        code, (first, taken, *_) = play.ensure_join_code(), play.ordered_results()
+        code, (first, taken, *_) = ensure_join_code(play), play.ordered_results()
         phones = [browser.new_context(base_url=live_server.url, **PHONE) for _ in range(2)]
         try:
             seat, asking = (phone.new_page() for phone in phones)

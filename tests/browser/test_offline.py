@@ -11,27 +11,20 @@ connection every tap shows at once and a second tap is queued, not dropped."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Error, Page, Route, expect
+from playwright.sync_api import Error, Page, Route, expect
 
 import games
 from games.reef_draft import DECK, EMPTY_SHARKS
 from scorepad.models import AppliedChange, Play
 from tests.browser import flows
 from tests.browser.flows import KEPT_CHANGES, count
-from tests.browser.phones import Phone, Phones, phones_at_the_table
+from tests.browser.phones import Phone, Phones
 from tests.reef_draft_games import ROUNDS, TOTALS
 
 SENT_MS = 20_000  # every waiting change sent once the network is back
-
-
-@pytest.fixture
-def phones(request: pytest.FixtureRequest, browser: Browser, live_server: Any) -> Iterator[Phones]:
-    with phones_at_the_table(request, browser, live_server.url) as table:
-        yield table
 
 
 # --- The outbox, as a test sees it -------------------------------------------------------------

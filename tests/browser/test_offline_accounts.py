@@ -6,18 +6,16 @@ that account: it is never sent under another's, and goes once its account is bac
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Page, Route, expect
 
 from scorepad.codecs import get_codec
 from scorepad.models import AppliedChange, play_from_input, start_play
 from tests.browser import flows
 from tests.browser.flows import KEPT_CHANGES
-from tests.browser.phones import Phone, Phones, phones_at_the_table
+from tests.browser.phones import Phone, Phones
 from tests.browser.test_offline import (
     applied,
     edit,
@@ -27,12 +25,6 @@ from tests.browser.test_offline import (
     until,
     waiting,
 )
-
-
-@pytest.fixture
-def phones(request: pytest.FixtureRequest, browser: Browser, live_server: Any) -> Iterator[Phones]:
-    with phones_at_the_table(request, browser, live_server.url) as table:
-        yield table
 
 
 def log_in(phone: Phone, username: str) -> None:

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from games.shallow_sea.data import FIRST_GAME_BLUE, FIRST_GAME_ORANGE, FIRST_GAME_SEALIFE
 from scorepad.models import Play
 from scorepad.pads import all_pads
-from tests.browser.conftest import PHONE, TIMEOUT_MS, Screenshot, _artifact_path
+from tests.browser.conftest import PHONE, TIMEOUT_MS, Screenshot, artifact_path
 
 SCREENS = 2  # the longest a setup may be, in phone screens
 GAMES = [pad.info.slug for pad in all_pads()]
@@ -71,7 +71,7 @@ def test_shallow_sea_with_a_scenario_or_rule_list_open_still_fits(
     page.goto("/games/shallow-sea/new/")
     page.get_by_role("radio", name=achievement, exact=True).check()
     expect(page.get_by_role("combobox", name="Which")).to_be_visible()
-    page.screenshot(path=_artifact_path(request.node, "setup"), full_page=True)
+    page.screenshot(path=artifact_path(request.node, "setup"), full_page=True)
     height = measure(page)["height"]
     context.close()
     assert height <= SCREENS * PHONE["viewport"]["height"], f"{height}px"

@@ -14,7 +14,8 @@ from playwright.sync_api import Page, expect
 
 import games
 from scorepad.models import Play, create_group, start_play
-from scorepad.pads.shallow_sea.board import BUBBLE_SHAPES, bubble_point, fish_on_bubbles
+from scorepad.pads.shallow_sea.entry import fish_on_bubbles
+from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, bubble_point
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
 from tests.browser.conftest import PHONE, Screenshot
 from tests.browser.flows import (

@@ -7,11 +7,10 @@ they typed. No phone ever meets a 404, accounts or not."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, Response, expect
+from playwright.sync_api import Page, Response, expect
 
 import games
 from games.shallow_sea.data import FIRST_GAME_SEALIFE
@@ -27,18 +26,12 @@ from tests.browser.flows import (
     open_event,
     seashells,
 )
-from tests.browser.phones import Phone, Phones, phones_at_the_table
+from tests.browser.phones import Phone, Phones
 
 # The third seat has the longest name a seat takes, with emoji: nothing may overflow.
 HOST, SECOND, THIRD = "Ana", "Ben", "Cleo 🐙 of the Deep Blue Seahorse Riders, Thirty-Seventh 🌊"
 SEATS = [HOST, SECOND, THIRD]
 LIVE = 8_000  # ms: a poll every 2 s, with room to spare
-
-
-@pytest.fixture
-def phones(request: pytest.FixtureRequest, browser: Browser, live_server: Any) -> Iterator[Phones]:
-    with phones_at_the_table(request, browser, live_server.url) as table:
-        yield table
 
 
 def assert_fits(*phones: Phone) -> None:

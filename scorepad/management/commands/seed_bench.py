@@ -5,7 +5,7 @@ one and scored by the real games: each game's worked example (its codec's ``exam
 varied where the codec can vary it, stored by ``play_from_input`` (seats, entries, the
 log), then finished. The examples' players become different people of the group, the
 seats are shuffled and the dates spread over three years. The rest are those plays
-again, exported and imported as a Scorepad file (``exports.import_history``: scored
+again, exported and imported as a Scorepad file (``exports.importing.import_history``: scored
 again, written in bulk), which takes seconds for 10,000 rather than minutes; the other
 groups hold copies of the first group's built plays only. The
 account's own player sits at every play, so its player page covers them all.
@@ -36,8 +36,9 @@ from django.utils import timezone
 
 import games
 from games.contract import InvalidInput
-from scorepad import exports
 from scorepad.codecs import Codec, all_codecs, get_codec
+from scorepad.exports.document import history_document, with_entries
+from scorepad.exports.importing import import_history
 from scorepad.models import Group, Play, TablePhone, create_group, play_from_input
 
 # The group's other regulars: the examples' players become any of them.
@@ -128,20 +129,18 @@ def seed_history(
         built = [
             builder.play(codecs[i % len(codecs)], days[i]) for i in range(min(count, SITE_BUILT))
         ]
-        originals = exports.history_document(
+        originals = history_document(
             builder.group,
-            exports.with_entries(Play.objects.filter(pk__in=[p.pk for p in built])),
+            with_entries(Play.objects.filter(pk__in=[p.pk for p in built])),
             timezone.localtime(),
         )["plays"]
     if count > len(built):
-        document = exports.history_document(
-            builder.group, Play.objects.none(), timezone.localtime()
-        )
+        document = history_document(builder.group, Play.objects.none(), timezone.localtime())
         document["plays"] = [
             {**originals[i % len(originals)], "id": str(uuid.uuid4()), "date": day.isoformat()}
             for i, day in enumerate(days[len(built) :])
         ]
-        exports.import_history(document, builder.group, builder.user)
+        import_history(document, builder.group, builder.user)
     return originals
 
 

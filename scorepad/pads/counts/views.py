@@ -16,17 +16,18 @@ from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Actor, Play, Result, StaleEdit
+from scorepad.models.changes import save_part
 from scorepad.pads import get_pad
 from scorepad.pads.counts.forms import SpecForm
 from scorepad.pads.counts.sheets import CountSheet, SheetCodec
 from scorepad.views.common import (
-    _get_play_for_user,
-    _get_seat_for_user,
     attach_errors,
     describe_counts,
+    get_play_for_user,
+    get_seat_for_user,
     next_seat,
     next_seat_url,
-    posted,
+    post_with_step_applied,
     render_screen,
     seat_or_table_url,
     stale_message,
@@ -48,17 +49,17 @@ def sheet_url(play: Play, result: Result) -> str:
 def seat_sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpResponse:
     """One seat's sheet of numbers (a final tally, the counts typed at the end)."""
     family = {codec.slug for codec in all_codecs() if isinstance(codec, SheetCodec)}
-    play = _get_play_for_user(request, play_id, games=family)
+    play = get_play_for_user(request, play_id, games=family)
     sheet = sheet_of(play)
     if sheet is None:
         raise Http404("This play has no sheet of numbers.")
-    results, result, access = _get_seat_for_user(request, play, position)
+    results, result, access = get_seat_for_user(request, play, position)
     players = [r.name for r in results]
 
     errors: list[str] = []
     saved = False
     if request.method == "POST":
-        form = SpecForm(sheet.fields, players, play.options, posted(request))
+        form = SpecForm(sheet.fields, players, play.options, post_with_step_applied(request))
         if form.is_valid():
             errors, saved = _save_sheet(request, play, result, sheet.key, form, access.actor)
             if saved and not request.htmx:
@@ -94,7 +95,8 @@ def _save_sheet(
     request: HtmxHttpRequest, play: Play, result: Result, key: str, form: SpecForm, by: Actor
 ) -> tuple[list[str], bool]:
     try:
-        play.save_part(
+        save_part(
+            play,
             result,
             (key,),
             form.to_json(),

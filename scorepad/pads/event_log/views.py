@@ -25,6 +25,7 @@ from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import fingerprint
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Actor, Play, PlayEvent, Progress, Result, StaleEdit
+from scorepad.models.changes import add_event, change_event, has_applied, remove_event
 from scorepad.pads import DONE, EMPTY, ENTERING, Panel, SeatStatus
 from scorepad.pads.counts.forms import SpecForm
 from scorepad.pads.counts.views import sheet_url
@@ -33,10 +34,10 @@ from scorepad.pads.event_log.forms import ReefAwardForm
 from scorepad.pads.event_log.screens import EventKind, LogScreens
 from scorepad.table import Access, access_to, conflict
 from scorepad.views.common import (
-    _get_play_for_user,
     attach_errors,
+    get_play_for_user,
     json_answer,
-    posted,
+    post_with_step_applied,
     render_screen,
     stale_message,
 )
@@ -46,7 +47,7 @@ from scorepad.views.table import table_region, totals_hidden
 def _get_log_play_for_user(request: HtmxHttpRequest, play_id: UUID) -> tuple[Play, LogScreens]:
     """The play and its game's forms; 404 unless it is a game of this family."""
     family = {codec.slug for codec in all_codecs() if isinstance(codec, LogCodec)}
-    play = _get_play_for_user(request, play_id, games=family)
+    play = get_play_for_user(request, play_id, games=family)
     return play, screens_of(play)
 
 
@@ -203,7 +204,7 @@ def _event_screen(
     errors: list[str] = []
     points = None
     if request.method == "POST":
-        data = posted(request)
+        data = post_with_step_applied(request)
         form = SpecForm(kind.fields, players, play.options, data)
         action = request.POST.get("action")
         if form.is_valid():
@@ -258,10 +259,10 @@ def _store_event(
     describe = screens_of(play).describe
     try:
         if event is None:
-            play.add_event(data, by=by, what=f"Added to the log: {describe(data)}")
+            add_event(play, data, by=by, what=f"Added to the log: {describe(data)}")
         else:
             what = f"Changed in the log: {describe(event.data)} → {describe(data)}"
-            play.change_event(event, data, base=request.POST.get("base"), by=by, what=what)
+            change_event(play, event, data, base=request.POST.get("base"), by=by, what=what)
     except InvalidInput as e:
         # Someone else's change got in first; show the log as it now stands.
         for item in e.errors:
@@ -296,7 +297,7 @@ def new_event(request: HtmxHttpRequest, play_id: UUID, event_type: str) -> HttpR
 def edit_event(request: HtmxHttpRequest, play_id: UUID, seq: int) -> HttpResponse:
     play, screens = _get_log_play_for_user(request, play_id)
     access = access_to(request, play)
-    if request.method == "POST" and play.has_applied(access.actor, None):
+    if request.method == "POST" and has_applied(play, access.actor, None):
         return redirect(play)  # sent again after its answer was lost: done already
     event = get_object_or_404(play.events, seq=seq)
     kind = screens.kind(event.data.get("type", ""))
@@ -317,7 +318,7 @@ def undo_event(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     access = access_to(request, play)
     if not access.may_log():
         access.refuse(PermissionDenied("Your phone is watching this play: it has nothing to undo."))
-    if play.has_applied(access.actor, None):
+    if has_applied(play, access.actor, None):
         return redirect(play)  # sent again after its answer was lost: undone already
     logged = list(play.events.exclude(data__type__in=screens.end_types).order_by("seq"))
     last = next(iter(_undo_chain(access, logged)), None)
@@ -345,7 +346,7 @@ def undo_event(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
 def _remove(request: HtmxHttpRequest, play: Play, event: PlayEvent, by: Actor) -> HttpResponse:
     what = f"Taken out of the log: {screens_of(play).describe(event.data)}"
     try:
-        play.remove_event(event, by=by, what=what)
+        remove_event(play, event, by=by, what=what)
     except InvalidInput as e:
         for item in e.errors:
             messages.error(request, item.message)

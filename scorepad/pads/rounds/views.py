@@ -18,16 +18,17 @@ from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Actor, Play, Progress, Result, StaleEdit
+from scorepad.models.changes import save_part
 from scorepad.pads import DONE, EMPTY, ENTERING, SeatStatus
 from scorepad.pads.rounds.codecs import RoundsCodec
 from scorepad.pads.rounds.forms import RoundForm
 from scorepad.pads.rounds.screens import RoundScreens
 from scorepad.table import Access, access_to
 from scorepad.views.common import (
-    _get_play_for_user,
-    _get_seat_for_user,
     attach_errors,
-    posted,
+    get_play_for_user,
+    get_seat_for_user,
+    post_with_step_applied,
     render_screen,
     stale_message,
 )
@@ -154,11 +155,11 @@ def round_entry(
     request: HtmxHttpRequest, play_id: UUID, round_number: int, position: int
 ) -> HttpResponse:
     family = {codec.slug for codec in all_codecs() if isinstance(codec, RoundsCodec)}
-    play = _get_play_for_user(request, play_id, games=family)
+    play = get_play_for_user(request, play_id, games=family)
     screens = screens_of(play)
     if not 1 <= round_number <= screens.rounds:
         raise Http404(f"{play.info.name} has {screens.rounds} rounds.")
-    results, result, access = _get_seat_for_user(request, play, position)
+    results, result, access = get_seat_for_user(request, play, position)
     waiting = _waiting_for(results, round_number - 1)
     if waiting and not access.is_host:
         # A seat's phone moves on with the table: the round before must be in first.
@@ -174,7 +175,7 @@ def round_entry(
     errors: list[str] = []
     if request.method == "POST":
         # With htmx the script has already stepped the count in the page.
-        form = RoundForm(screens, posted(request))
+        form = RoundForm(screens, post_with_step_applied(request))
         if form.is_valid():
             errors = _save_round(request, play, result, round_number, form, access.actor, what)
             if not errors and not form.errors and not request.htmx:
@@ -251,7 +252,8 @@ def _save_round(
     (limits across the whole game, say) are returned for the top of the form.
     """
     try:
-        play.save_part(
+        save_part(
+            play,
             result,
             ("rounds", str(round_number)),
             form.entry(),

@@ -9,9 +9,11 @@ from django.contrib.auth.models import AnonymousUser
 
 from scorepad.models import Play, play_from_input
 from scorepad.pads import Link, Pad, Sample
-from scorepad.pads.shallow_sea import achievements, views
-from scorepad.pads.shallow_sea.board import explained_board, result_extras
+from scorepad.pads.shallow_sea import achievements
 from scorepad.pads.shallow_sea.codecs import CODEC
+from scorepad.pads.shallow_sea.result import explained_board, result_extras
+from scorepad.pads.shallow_sea.views.play import hub, seat_status, setup
+from scorepad.pads.shallow_sea.views.seat import seat_url
 
 
 def sample_urls(play: Play) -> Iterable[Sample]:
@@ -34,10 +36,10 @@ SLUG = CODEC.slug
 PADS = [
     Pad(
         codec=CODEC,
-        hub=views.hub,
-        seat_url=views.seat_url,
-        seat_status=views.seat_status,
-        setup=views.setup,
+        hub=hub,
+        seat_url=seat_url,
+        seat_status=seat_status,
+        setup=setup,
         result_extras=result_extras,
         explained_board=explained_board,
         personal_pages=(

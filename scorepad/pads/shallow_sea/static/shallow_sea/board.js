@@ -185,7 +185,7 @@
   });
 
   // A tile or fish waiting to be sent is drawn on the board as it will be once the server
-  // has it (the same drawing as board.draw_space and the bubbles of board.draw_board),
+  // has it (the same drawing as drawing.draw_space and the bubbles of drawing.draw_board),
   // marked as waiting (the outbox, outbox-screen.js, marks [data-place] .pending); the server's own drawing
   // replaces it with the answer.
   const SVG = "http://www.w3.org/2000/svg";

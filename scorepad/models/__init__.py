@@ -1,0 +1,98 @@
+"""What every game shares: people, groups, plays and one result row per player.
+
+Django reads the models from here; each lives in the module of its job.
+"""
+
+from scorepad.models.changes import (
+    Actor,
+    AppliedChange,
+    ChangeRefused,
+    Correction,
+    StaleEdit,
+    moved_lines,
+)
+from scorepad.models.groups import (
+    LINK_LIFETIME,
+    TOKEN_CHARACTER,
+    ClaimLink,
+    ClaimLinkQuerySet,
+    Group,
+    GroupQuerySet,
+    Invite,
+    InviteQuerySet,
+    Link,
+    LinkQuerySet,
+    Membership,
+    MergeRefused,
+    Player,
+    Removal,
+    RemovedMember,
+    create_group,
+    new_token,
+)
+from scorepad.models.history import HistoryPage, PollState, page_key, read_page_key
+from scorepad.models.plays import (
+    CONTESTED,
+    JOIN_CODE_ALPHABET,
+    JOIN_CODE_LENGTH,
+    Play,
+    PlayQuerySet,
+    Progress,
+    new_host_key,
+    new_join_code,
+    play_from_input,
+    read_join_code,
+    start_play,
+)
+from scorepad.models.records import GameTally, Rivalry, Standing
+from scorepad.models.seats import PlayEvent, Result, seats_at
+from scorepad.models.table import SeatTaken, TablePhone
+
+__all__ = [
+    "CONTESTED",
+    "JOIN_CODE_ALPHABET",
+    "JOIN_CODE_LENGTH",
+    "LINK_LIFETIME",
+    "TOKEN_CHARACTER",
+    "Actor",
+    "AppliedChange",
+    "ChangeRefused",
+    "ClaimLink",
+    "ClaimLinkQuerySet",
+    "Correction",
+    "GameTally",
+    "Group",
+    "GroupQuerySet",
+    "HistoryPage",
+    "Invite",
+    "InviteQuerySet",
+    "Link",
+    "LinkQuerySet",
+    "Membership",
+    "MergeRefused",
+    "Play",
+    "PlayEvent",
+    "PlayQuerySet",
+    "Player",
+    "PollState",
+    "Progress",
+    "Removal",
+    "RemovedMember",
+    "Result",
+    "Rivalry",
+    "SeatTaken",
+    "StaleEdit",
+    "Standing",
+    "TablePhone",
+    "create_group",
+    "moved_lines",
+    "new_host_key",
+    "new_join_code",
+    "new_token",
+    "page_key",
+    "play_from_input",
+    "read_join_code",
+    "read_page_key",
+    "seats_at",
+    "start_play",
+]

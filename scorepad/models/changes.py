@@ -1,0 +1,329 @@
+"""Changes to a play: each seat's entry and the log, checked by the game before anything
+is written; a change a phone sent applied once (``AppliedChange``); and, once the play is
+finished, every change recorded (``Correction``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db import models, transaction
+from django.utils import timezone
+
+from scorepad.entries import entry_part, fingerprint, with_entry_part
+from scorepad.models.plays import Play
+from scorepad.models.seats import PlayEvent, Result
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who changes a play, as its correction record names them: a signed-in person, or
+    a phone at the table (``seat``: the seat it holds); and the change a phone's outbox
+    sends: ``change``, the id the phone gave it, so that a change sent again is applied
+    once; ``digest``, what it changes (an id sent again with other changes is refused);
+    ``made``, when the phone made it (ms), so that an older change from the same screen
+    arriving after a newer one changes nothing."""
+
+    name: str
+    user: Any = None
+    seat: int | None = None
+    change: str = ""
+    digest: str = ""
+    made: int | None = None
+
+
+class ChangeRefused(PermissionDenied):
+    """A phone's change id that belongs to another play or seat."""
+
+
+class StaleEdit(Exception):
+    """Someone else saved this part of a play after it was loaded here."""
+
+    def __init__(self, current: Any):
+        super().__init__("Changed elsewhere in the meantime.")
+        self.current = current
+
+
+class AppliedChange(models.Model):
+    """A change a phone sent, by the id the phone gave it: applied once, to one play and
+    one seat (None: the play's shared log)."""
+
+    change = models.CharField(max_length=64, unique=True)
+    # What it changed (scorepad.table.change_digest): the same id with other changes is
+    # not the same change.
+    digest = models.CharField(max_length=64, blank=True, default="")
+    play = models.ForeignKey(Play, models.CASCADE, related_name="applied_changes")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    applied = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Change {self.change} to {self.play}"
+
+
+def moved_lines(old: Result, new: Result) -> dict[str, list[Any]]:
+    """Each line of a seat's score on the result page whose points moved, [before,
+    after]: a round's subtotal as ``round-<n>``, a category by its key, a tie-break as
+    ``tiebreak-<key>``, and the seat's place as ``rank``."""
+
+    def rounds(result: Result) -> dict[str, Any]:
+        return {str(n): v for n, v in enumerate(result.extra.get("rounds", []), 1)}
+
+    moved: dict[str, list[Any]] = {}
+    for prefix, before, after in (
+        ("round-", rounds(old), rounds(new)),
+        ("", old.breakdown, new.breakdown),
+        ("tiebreak-", old.tiebreak, new.tiebreak),
+        ("", {"rank": old.rank}, {"rank": new.rank}),
+    ):
+        for key in dict.fromkeys([*before, *after]):
+            if before.get(key) != after.get(key):
+                moved[f"{prefix}{key}"] = [before.get(key), after.get(key)]
+    return moved
+
+
+class Correction(models.Model):
+    """A change to a finished play: who made it and when, what they changed, and for a
+    seat whose score moved, each line's points before and after (``lines``: {line key:
+    [before, after]}) and its total; a change to the log that moved no point is recorded
+    too, with no seat."""
+
+    play = models.ForeignKey(Play, models.CASCADE, related_name="corrections")
+    result = models.ForeignKey(
+        Result, models.CASCADE, null=True, blank=True, related_name="corrections"
+    )
+    what = models.CharField(max_length=200, blank=True)
+    lines = models.JSONField(default=dict, blank=True)
+    by = models.CharField(max_length=100, blank=True)
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+    old_total = models.IntegerField(null=True, blank=True)
+    new_total = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.by or 'Someone'} corrected {self.result or self.play} at {self.at}"
+
+
+def has_applied(play: Play, by: Actor | None, seat: int | None) -> bool:
+    """Whether the change ``by`` carries was applied to this play already (sent
+    again after its answer was lost); ChangeRefused if it was another play's or
+    another seat's."""
+    if by is None or not by.change:
+        return False
+    done = AppliedChange.objects.filter(change=by.change).first()
+    if done is None:
+        return False
+    if done.play_id != play.pk or done.seat != seat:
+        raise ChangeRefused("That change was made for another play or another seat.")
+    if done.digest and by.digest and done.digest != by.digest:
+        raise ChangeRefused("That change's id was already used for another change.")
+    return True
+
+
+def apply_once(play: Play, by: Actor | None, seat: int | None) -> bool:
+    """Whether to apply the change ``by`` carries: recorded now, in the change's own
+    transaction (so a change is applied once, or not at all), unless it was before."""
+    if has_applied(play, by, seat):
+        return False
+    if by is not None and by.change:
+        AppliedChange.objects.create(change=by.change, play=play, seat=seat, digest=by.digest)
+    return True
+
+
+def record_change(play: Play, by: Actor | None, seat: Result | None = None, what: str = "") -> None:
+    """Stored results follow every change. A finished play is scored again at once
+    (``validate`` refused any change after which it would not be), and every change
+    to it is recorded (a ``Correction``): who, when, what (``what``), which seats'
+    lines moved and how; a change that moved no point is recorded too."""
+    if not play.is_finished:
+        play.save_and_tell_table()
+        return
+    before = {r.pk: r for r in play.results.all()}
+    play.finish()
+    corrections: list[tuple[int | None, dict[str, Any], int | None, int | None]] = []
+    for new in play.results.all():
+        old = before[new.pk]
+        lines = moved_lines(old, new)
+        if lines or (seat is not None and seat.pk == new.pk):
+            corrections.append((new.pk, lines, old.total, new.total))
+    if not corrections:
+        corrections.append((None, {}, None, None))
+    user = by.user if by and by.user and by.user.is_authenticated else None
+    at = timezone.now()  # one change, however many seats it moved
+    play.corrections.bulk_create(
+        Correction(
+            play=play,
+            at=at,
+            result_id=pk,
+            by=by.name if by else "",
+            by_user=user,
+            what=what[:200],
+            lines=lines,
+            old_total=old_total,
+            new_total=new_total,
+        )
+        for pk, lines, old_total, new_total in corrections
+    )
+    play.save_and_tell_table()
+
+
+# No savepoint inside a caller's transaction (save_part, change_part): an error here
+# leaves by that caller, which rolls back whole.
+@transaction.atomic(savepoint=False)
+def save_entry(
+    play: Play,
+    result: Result,
+    entry: dict[str, Any],
+    results: list[Result],
+    *,
+    by: Actor | None = None,
+    what: str = "",
+) -> None:
+    """Keep one player's entry if the game still holds together with it; raises
+    InvalidInput and saves nothing when it does not. ``what`` says, for the record
+    of corrections, which part changed (by default: the seat's entry)."""
+    if not apply_once(play, by, result.position) or entry == result.entry:
+        return
+    play.validate(play.state(results).with_entry(result.name, entry))
+    result.entry = entry
+    result.save(update_fields=["entry", "written_by", "written_made"])
+    record_change(play, by, result, what or f"{result.name}'s entry")
+
+
+@transaction.atomic
+def save_part(
+    play: Play,
+    result: Result,
+    path: tuple[str, ...],
+    value: Any,
+    *,
+    base: str | None = None,
+    editor: str = "",
+    by: Actor | None = None,
+    what: str = "",
+) -> None:
+    """Save one part of one player's entry (a round's reef, a final tally).
+
+    ``base`` is the fingerprint of that part as the screen showed it, ``editor``
+    names that screen. If another screen saved the part since, nothing is saved
+    and StaleEdit carries what is there now: two phones never overwrite each
+    other silently, while one phone's autosaves and its Save may overtake each
+    other freely.
+    """
+    # The seats' rows only (``of``): their players are shared by every play of the
+    # group, seated in other orders, and locking them too deadlocked two plays'
+    # saves on PostgreSQL (the cluster bench, docs/performance.md).
+    results = list(
+        play.results.select_for_update(of=("play",)).select_related("player").order_by("position")
+    )
+    fresh = next(r for r in results if r.pk == result.pk)
+    key = "/".join(path)
+    made = by.made if by else None
+    own_newer = fresh.written_by.get(key) == editor and made is not None
+    if has_applied(play, by, result.position) or (
+        own_newer and made < fresh.written_made.get(key, made)
+    ):
+        # Sent again, or this screen's older change overtaken by its newer one on the
+        # way (the newer stands; the older counts as applied, so it is not sent again).
+        apply_once(play, by, result.position)
+        result.entry, result.written_by = fresh.entry, fresh.written_by
+        return
+    current = entry_part(fresh.entry, path)
+    changed_elsewhere = base is not None and base != fingerprint(current)
+    if changed_elsewhere and value != current and fresh.written_by.get(key) != editor:
+        raise StaleEdit(current)
+    # Saved with the entry: which screen saved this part, and when its phone made it.
+    fresh.written_by = {**fresh.written_by, key: editor}
+    fresh.written_made = {k: v for k, v in fresh.written_made.items() if k != key}
+    if made is not None:
+        fresh.written_made[key] = made
+    entry = with_entry_part(fresh.entry, path, value)
+    save_entry(play, fresh, entry, results, by=by, what=what)
+    result.entry, result.written_by = fresh.entry, fresh.written_by
+
+
+@transaction.atomic
+def change_part(
+    play: Play,
+    position: int,
+    path: tuple[str, ...],
+    change: Callable[[Any], Any],
+    *,
+    by: Actor | None = None,
+) -> list[Result]:
+    """Change one part of one seat's entry from what is saved now (one tap on a
+    board, say), or raise InvalidInput and change nothing. The play is locked
+    first, so two phones tapping at once each build on the other's last tap.
+    Returns every seat as saved."""
+    list(Play.objects.select_for_update().filter(pk=play.pk).values("pk"))
+    results = play.ordered_results()
+    result = next(r for r in results if r.position == position)
+    changed = change(entry_part(result.entry, path) or {})
+    save_entry(play, result, with_entry_part(result.entry, path, changed), results, by=by)
+    return results
+
+
+@transaction.atomic
+def add_event(
+    play: Play, data: dict[str, Any], *, by: Actor | None = None, what: str = ""
+) -> PlayEvent | None:
+    """Append to the log, stored at once (with the seat whose phone added it);
+    raises InvalidInput and stores nothing when the event does not fit the game.
+    None for a change that was applied before."""
+    locked = Play.objects.select_for_update().get(pk=play.pk)
+    if not apply_once(play, by, None):
+        return None
+    events = locked.logged_events()
+    play.validate(play.state(events=events).with_events([*(e.data for e in events), data]))
+    seq = events[-1].seq + 1 if events else 1
+    event = play.events.create(seq=seq, data=data, seat=by.seat if by else None)
+    record_change(play, by, what=what or "An event added to the log")
+    return event
+
+
+@transaction.atomic
+def change_event(
+    play: Play,
+    event: PlayEvent,
+    data: dict[str, Any],
+    *,
+    base: str | None = None,
+    by: Actor | None = None,
+    what: str = "",
+) -> None:
+    """Correct an earlier event; every total after it is recomputed from the log.
+
+    ``base`` is the fingerprint of the event as the screen showed it: raises
+    StaleEdit when someone changed or removed it since.
+    """
+    Play.objects.select_for_update().get(pk=play.pk)
+    if not apply_once(play, by, None):
+        return
+    events = play.logged_events()
+    current = next((e for e in events if e.pk == event.pk), None)
+    if current is None or (base is not None and base != fingerprint(current.data)):
+        raise StaleEdit(current.data if current else None)
+    trial = [data if e.pk == event.pk else e.data for e in events]
+    play.validate(play.state(events=events).with_events(trial))
+    event.data = data
+    event.save(update_fields=["data"])
+    record_change(play, by, what=what or f"Event {event.seq} of the log changed")
+
+
+@transaction.atomic
+def remove_event(play: Play, event: PlayEvent, *, by: Actor | None = None, what: str = "") -> None:
+    """Take one event out of the log (undo is removing the last one)."""
+    Play.objects.select_for_update().get(pk=play.pk)
+    if not apply_once(play, by, None):
+        return
+    events = play.logged_events()
+    play.validate(play.state(events=events).with_events([e.data for e in events if e != event]))
+    event.delete()
+    record_change(play, by, what=what or f"Event {event.seq} taken out of the log")

@@ -1,0 +1,414 @@
+"""Groups and the people in them: members, removals, join and claim links, players."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any, Self, cast
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db import models, transaction
+from django.db.models import F, Q, QuerySet
+from django.urls import reverse
+from django.utils import timezone
+
+if TYPE_CHECKING:
+    pass
+
+
+class GroupQuerySet(models.QuerySet["Group"]):
+    def for_user(self, user: Any) -> GroupQuerySet:
+        """The user's groups, each knowing the user's role in it (``is_owner`` asks no
+        more)."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user).annotate(
+            viewer_id=models.Value(user.pk), viewer_role=F("memberships__role")
+        )
+
+
+class Group(models.Model):
+    name = models.CharField(max_length=100)
+    created = models.DateTimeField(auto_now_add=True)
+    # A new value whenever what the group's pages show changes: the records kept for it
+    # (scorepad/records.py, in the same transaction) or its players. The key of what those
+    # pages keep rendered ({% cache %}, ``kept_until_changed``); random rather than
+    # counted, so a restored or recreated group never meets a key it had before.
+    pages_key = models.UUIDField(default=uuid.uuid4)
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="play_groups"
+    )
+
+    objects = GroupQuerySet.as_manager()
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("group", args=[self.pk])
+
+    def kept_until_changed[T](self, name: str, work_out: Callable[[], T]) -> T:
+        """``work_out()``, kept by this process until the group's pages change."""
+        key = f"{name}:{self.pk}:{self.pages_key}"
+        return cast(T, caches["template_fragments"].get_or_set(key, work_out))
+
+    def player_list(self) -> list[Player]:
+        """The group's players by name: those with an account, and guests who sat at a
+        play in its history (one who only sat at unfinished or removed plays is no one's
+        to pick)."""
+        return self.kept_until_changed("players", lambda: list(self.listed_players()))
+
+    def listed_players(self) -> QuerySet[Player]:
+        from scorepad.models.plays import Play  # plays are made of these players
+
+        counted = Q(user__isnull=False) | Q(results__play__status=Play.Status.FINISHED)
+        return self.players.filter(counted).distinct()
+
+    def player_named(self, name: str) -> Player:
+        """The group's player of that name, whatever its capitals; new if there is none."""
+        player = self.players.filter(name__iexact=name).first()
+        return player or self.players.create(name=name)
+
+    def membership_of(self, user: Any) -> Membership | None:
+        if not user.is_authenticated:
+            return None
+        return self.memberships.filter(user=user).first()
+
+    def has_removed(self, user: Any) -> bool:
+        """Whether an owner removed ``user`` from the group (and has not let them back)."""
+        return user.is_authenticated and self.removals.filter(user=user).exists()
+
+    def is_owner(self, user: Any) -> bool:
+        if user.pk is not None and self.__dict__.get("viewer_id") == user.pk:  # for_user's
+            return self.__dict__["viewer_role"] == Membership.Role.OWNER
+        membership = self.membership_of(user)
+        return membership is not None and membership.role == Membership.Role.OWNER
+
+    def join(self, user: Any, *, let_back_in: bool = False) -> Membership:
+        """Add ``user`` as a member, with a player of their own; joining twice is harmless.
+        Someone an owner removed comes back only with an owner's yes (``let_back_in``),
+        whatever link they hold: otherwise RemovedMember, and the owners see them ask."""
+        removal = self.removals.filter(user=user).first()
+        if removal is not None and not let_back_in:
+            removal.ask_back()
+            raise RemovedMember(self)
+        return self._add_member(user, removal)
+
+    @transaction.atomic
+    def _add_member(self, user: Any, removal: Removal | None) -> Membership:
+        if removal is not None:
+            removal.delete()
+        membership, created = self.memberships.get_or_create(user=user)
+        if created and not self.players.filter(user=user).exists():
+            name = user.username
+            if self.players.filter(name=name).exists():
+                name = f"{name} ({user.pk})"
+            self.players.create(name=name, user=user)
+        return membership
+
+    @transaction.atomic
+    def remove_member(self, user: Any, *, by: Any = None) -> None:
+        """A member leaves, or an owner (``by``) removes them. Their plays stay in the
+        history; the join links and claim links they made stop working; every right the
+        group gave them ends with the membership (scorepad/table.py reads it at each
+        request). Someone removed comes back only with an owner's yes (``join``). When
+        the last owner goes, the longest-standing member becomes owner, so the group
+        keeps one."""
+        self.memberships.filter(user=user).delete()
+        if by is not None and by != user:
+            self.removals.update_or_create(user=user, defaults={"removed_by": by, "asked": None})
+        self.invites.filter(created_by=user).revoke()
+        ClaimLink.objects.of_group(self).filter(created_by=user).revoke()
+        owners = self.memberships.filter(role=Membership.Role.OWNER)
+        if not owners.exists():
+            heir = self.memberships.order_by("joined", "pk").first()
+            if heir is not None:
+                heir.role = Membership.Role.OWNER
+                heir.save(update_fields=["role"])
+
+
+class RemovedMember(Exception):
+    """Someone an owner removed from the group tried to come back without an owner's yes."""
+
+    def __init__(self, group: Group):
+        super().__init__(
+            f"An owner removed you from {group.name}: you can come back once an owner lets "
+            f"you in. They have been asked."
+        )
+        self.group = group
+
+
+class Removal(models.Model):
+    """Someone an owner removed from a group: whatever link they hold later, they come
+    back only when an owner lets them in. ``asked`` is when they last tried."""
+
+    group = models.ForeignKey(Group, models.CASCADE, related_name="removals")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    removed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    removed = models.DateTimeField(default=timezone.now)
+    asked = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "user"], name="one_removal_per_group")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} removed from {self.group}"
+
+    def ask_back(self) -> None:
+        self.asked = timezone.now()
+        self.save(update_fields=["asked"])
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        OWNER = "owner", "Owner"
+        MEMBER = "member", "Member"
+
+    group = models.ForeignKey(Group, models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "user"], name="one_membership_per_group")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.group} ({self.role})"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+# What secrets.token_urlsafe writes. A token from a link or a cookie made of anything else
+# is unknown before any query sees it: PostgreSQL refuses a NUL byte in text, with a 500.
+TOKEN_CHARACTER = "[A-Za-z0-9_-]"
+
+
+# How long a join link or a claim link works after it was made.
+LINK_LIFETIME = timedelta(days=14)
+
+
+class LinkQuerySet[L: Link](models.QuerySet[L]):
+    def active(self) -> Self:
+        return self.filter(revoked__isnull=True, created__gt=timezone.now() - LINK_LIFETIME)
+
+    def revoke(self) -> int:
+        return self.filter(revoked__isnull=True).update(revoked=timezone.now())
+
+
+class Link(models.Model):
+    """A link a member makes for someone outside the group. It works for LINK_LIFETIME,
+    until an owner revokes it or its maker leaves the group."""
+
+    token = models.CharField(max_length=40, unique=True, default=new_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    revoked = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def expires(self) -> datetime:
+        return self.created + LINK_LIFETIME
+
+    def revoke(self) -> None:
+        self.revoked = timezone.now()
+        self.save(update_fields=["revoked"])
+
+
+class InviteQuerySet(LinkQuerySet["Invite"]):
+    pass
+
+
+class Invite(Link):
+    """A join link for a group: anyone with an account who opens it may join."""
+
+    group = models.ForeignKey(Group, models.CASCADE, related_name="invites")
+
+    objects = models.Manager.from_queryset(InviteQuerySet)()
+
+    def __str__(self) -> str:
+        return f"Invite to {self.group}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("join", args=[self.token])
+
+
+class Player(models.Model):
+    """A person at the table: a guest known by name, or linked to an account."""
+
+    name = models.CharField(max_length=60)
+    group = models.ForeignKey(Group, models.CASCADE, null=True, blank=True, related_name="players")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="players"
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["group", "name"],
+                condition=models.Q(group__isnull=False),
+                name="one_player_name_per_group",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        adding = self._state.adding
+        super().save(*args, **kwargs)
+        if adding and self.group_id is not None:  # a new name in the group's lists
+            Group.objects.filter(pk=self.group_id).update(pages_key=uuid.uuid4())
+
+    def get_absolute_url(self) -> str:
+        return reverse("player", args=[self.group_id, self.pk])
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+    def working_claim_link_by(self, user: Any) -> ClaimLink | None:
+        """The claim link ``user`` made for this guest that still works, if any."""
+        return self.claim_links.active().filter(created_by=user).first()
+
+    def claim_link_by(self, user: Any) -> ClaimLink:
+        """The working claim link ``user`` made for this guest; a new one if there is none."""
+        return self.working_claim_link_by(user) or self.claim_links.create(created_by=user)
+
+    @transaction.atomic
+    def merge_into(self, other: Player) -> None:
+        """Everything this player played becomes ``other``'s, then this player goes.
+
+        Refused when both sat at the same play: one person cannot hold two seats, so
+        merging would count that play twice.
+        """
+        # Here, not above: plays seat these players, and the records read both.
+        from scorepad import records
+        from scorepad.models.plays import Play
+
+        if other.pk == self.pk or other.group_id != self.group_id:
+            raise MergeRefused("Players can only be merged with another player of the same group.")
+        if self.user_id is not None and other.user_id is not None:
+            raise MergeRefused(
+                f"{self.name} and {other.name} both have an account, so they are different people."
+            )
+        shared = Play.objects.filter(results__player=self).filter(results__player=other)
+        if shared.exists():
+            raise MergeRefused(
+                f"{self.name} and {other.name} both played in {shared.count()} of the same "
+                "plays, so they must be different people."
+            )
+        # The records count these plays for this player: taken out first, counted again
+        # for ``other`` once the seats are theirs.
+        plays = Play.objects.filter(pk__in=list(self.results.values_list("play_id", flat=True)))
+        records.withdraw(plays)
+        self.results.update(player=other)
+        records.count(plays)
+        if other.user_id is None and self.user_id is not None:
+            other.user_id = self.user_id
+            other.save(update_fields=["user"])
+        self.delete()
+
+    @transaction.atomic
+    def claim_for(self, user: Any, *, let_back_in: bool = False) -> Player:
+        """This guest was ``user``, and the group lets them in (they are a member, or an
+        owner said yes: ``let_back_in``): they become the guest, or their player in the
+        group takes the guest's plays, and they join. The guest's claim links go with
+        the guest."""
+        assert self.group is not None, "only a group's guests have claim links"
+        own = self.group.players.filter(user=user).exclude(pk=self.pk).first()
+        if own is None:
+            self.user = user
+            self.save(update_fields=["user"])
+            self.claim_links.all().delete()
+        else:
+            self.merge_into(own)
+        self.group.join(user, let_back_in=let_back_in)
+        return own or self
+
+
+class ClaimLinkQuerySet(LinkQuerySet["ClaimLink"]):
+    def of_group(self, group: Group) -> Self:
+        return self.filter(player__group=group)
+
+    def active(self) -> Self:
+        return super().active().filter(claimed__isnull=True)
+
+    def waiting(self) -> Self:
+        """Claims by someone outside the group, each waiting for an owner's yes or no."""
+        return self.filter(claimed__isnull=False, revoked__isnull=True)
+
+
+class ClaimLink(Link):
+    """A guest's link for the person to claim the guest's plays with their own account.
+    It works once: a member who claims with it becomes the guest at once; anyone else
+    waits until an owner lets them in (or turns them down, which revokes it)."""
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="claim_links")
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    claimed = models.DateTimeField(null=True, blank=True)
+
+    objects = models.Manager.from_queryset(ClaimLinkQuerySet)()
+
+    def __str__(self) -> str:
+        return f"Claim link for {self.player}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("claim", args=[self.token])
+
+    @transaction.atomic
+    def use(self, user: Any) -> Player | None:
+        """``user`` says this link's guest was them. A member of the guest's group
+        becomes the guest (returned); anyone else waits for an owner (None). Raises
+        ClaimLink.DoesNotExist if the link stopped working meanwhile."""
+        links = (
+            ClaimLink.objects.select_for_update(of=("self",))
+            .active()
+            .select_related("player__group")
+        )
+        link = links.get(pk=self.pk)
+        guest = link.player
+        assert guest.group is not None, "only a group's guests have claim links"
+        if guest.group.membership_of(user) is not None:
+            return guest.claim_for(user)
+        link.claimed_by, link.claimed = user, timezone.now()
+        link.save(update_fields=["claimed_by", "claimed"])
+        return None
+
+    @transaction.atomic
+    def let_in(self) -> Player:
+        """An owner's yes to whoever waits on this link: they join and become its guest.
+        Raises ClaimLink.DoesNotExist if nobody waits on it any more."""
+        links = ClaimLink.objects.select_for_update(of=("self",)).waiting().select_related("player")
+        link = links.get(pk=self.pk)
+        return link.player.claim_for(link.claimed_by, let_back_in=True)
+
+
+class MergeRefused(Exception):
+    pass
+
+
+@transaction.atomic
+def create_group(name: str, owner: Any) -> Group:
+    """A new group with ``owner`` as its owner and first player."""
+    group = Group.objects.create(name=name)
+    Membership.objects.create(group=group, user=owner, role=Membership.Role.OWNER)
+    group.players.create(name=owner.username, user=owner)
+    return group

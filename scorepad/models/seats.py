@@ -1,0 +1,105 @@
+"""A play's seats (one result row per player) and its live log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models, transaction
+from django.db.models import OuterRef, Subquery
+
+from games.contract import PlayerScore
+from scorepad.models.groups import Player
+
+
+def seats_at(play: OuterRef) -> Subquery:
+    """How many seats the play has, as a subquery: it leaves the query it is in ungrouped
+    (a count over a join would group it)."""
+    seats = Result.objects.filter(play=play).order_by().values("play")
+    return Subquery(seats.annotate(n=models.Count("pk")).values("n"))
+
+
+class PlayEvent(models.Model):
+    """One scoring event of a live log, stored as soon as it is entered."""
+
+    play = models.ForeignKey("Play", models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    data = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)  # its phone's; None: the host
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["play", "seq"], name="one_event_per_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.data.get('type')} #{self.seq} in {self.play}"
+
+
+class Result(models.Model):
+    """One player's part of a play: their entry as typed, and once the play is
+    finished, what it scored."""
+
+    play = models.ForeignKey("Play", models.CASCADE, related_name="results")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="results")
+    position = models.PositiveSmallIntegerField()
+    entry = models.JSONField(default=dict, blank=True)
+    # Which screen last saved each part of the entry ("rounds/2": editor id), so a
+    # phone's own saves never count as someone else's edit; and when its phone made that
+    # change (ms), so that an older one from the same screen arriving late changes nothing.
+    written_by = models.JSONField(default=dict, blank=True)
+    written_made = models.JSONField(default=dict, blank=True)
+    breakdown = models.JSONField(default=dict, blank=True)
+    extra = models.JSONField(default=dict, blank=True)
+    tiebreak = models.JSONField(default=dict, blank=True)
+    total = models.IntegerField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["play", "position"], name="one_result_per_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.play}"
+
+    # What a finished play's scoring writes: the seat's PlayerScore, by the same names.
+    SCORED = ["breakdown", "extra", "tiebreak", "total", "rank"]
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+    @property
+    def is_winner(self) -> bool:
+        return self.rank == 1
+
+    def record(self, scored: PlayerScore) -> None:
+        """Keep what the seat scored (not saved here)."""
+        for name in self.SCORED:
+            setattr(self, name, getattr(scored, name))
+
+    def link_to(self, user: Any) -> None:
+        """A signed-in person took this seat: the play counts for them. A guest play's
+        seat becomes theirs; in a group, a seat that carries the name of their own
+        player there becomes that player's."""
+        player = self.player
+        if player.user_id == user.pk:
+            return
+        group = self.play.group
+        if group is None:
+            if player.user_id is None:
+                player.user = user
+                player.save(update_fields=["user"])
+            return
+        own = group.players.filter(user=user).first()
+        if own is not None and own.name.casefold() == player.name.casefold():
+            # Here, not above: a play is made of its seats, and the records read both.
+            from scorepad import records
+
+            this = records.ids([self.play])
+            with transaction.atomic():
+                records.withdraw(this)
+                self.player = own
+                self.save(update_fields=["player"])
+                records.count(this)

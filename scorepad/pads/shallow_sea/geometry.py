@@ -1,0 +1,89 @@
+"""Shallow Sea's ocean as the board template lays it out: every space and bubble of the
+game's own board data at its place in SVG user units."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.shallow_sea.data import BUBBLES, CORNERS, INNER_SPACES, SPACE_POINTS, Point
+
+# The board's lattice (columns 0-10, rows 0-6: spaces and the bubbles between them)
+# scaled to SVG user units; the page scales the drawing to the phone's width.
+UNIT = 40  # one lattice step; a diamond is two steps wide and tall
+MARGIN = 14  # room for the outermost bubbles
+GAP = 2.5  # between neighbouring diamonds
+BOARD_WIDTH = 2 * MARGIN + 10 * UNIT
+BOARD_HEIGHT = 2 * MARGIN + 6 * UNIT
+VIEWBOX = f"0 0 {BOARD_WIDTH} {BOARD_HEIGHT}"
+
+
+def _at(point: Point) -> tuple[float, float]:
+    col, row = point
+    return MARGIN + col * UNIT, MARGIN + row * UNIT
+
+
+def _diamond(radius: float) -> str:
+    corners = ((0, -radius), (radius, 0), (0, radius), (-radius, 0))
+    return " ".join(f"{x:g},{y:g}" for x, y in corners)
+
+
+# Every space, and the area a finger taps around a bubble, is this diamond moved to
+# its lattice point; bubbles are two steps apart, so no two such areas overlap.
+DIAMOND = _diamond(UNIT - GAP)
+# A bubble to tap is drawn this big (about 28 px across on a 390 px phone).
+BUBBLE_RADIUS = 17
+
+
+@dataclass(frozen=True)
+class SpaceShape:
+    name: str
+    row: int
+    col: int
+    x: float
+    y: float
+    inner: bool
+
+    @property
+    def title(self) -> str:
+        return f"{self.name}: row {self.row}, {'inner' if self.inner else 'outer'} space"
+
+
+@dataclass(frozen=True)
+class BubbleShape:
+    name: str  # named through the first space (reading order) that touches it
+    point: Point
+    x: float
+    y: float
+    spaces: tuple[str, ...]
+
+    @property
+    def title(self) -> str:
+        return f"Bubble {self.name}, touching {', '.join(self.spaces)}"
+
+
+def _bubble_name(point: Point) -> str:
+    space = BUBBLES[point][0]
+    corner = next(c for c, p in CORNERS[space].items() if p == point)
+    return f"{space}:{corner}"
+
+
+SPACE_SHAPES: dict[str, SpaceShape] = {
+    name: SpaceShape(
+        name,
+        row,
+        col,
+        *_at((col, row)),
+        name in INNER_SPACES,
+    )
+    for name, (col, row) in SPACE_POINTS.items()
+}
+BUBBLE_SHAPES: dict[Point, BubbleShape] = {
+    point: BubbleShape(_bubble_name(point), point, *_at(point), spaces)
+    for point, spaces in BUBBLES.items()
+}
+
+
+def bubble_point(name: str) -> Point | None:
+    """The bubble a name like ``R2C3:top`` points at (any touching space will do)."""
+    space, _, corner = name.partition(":")
+    return CORNERS.get(space, {}).get(corner)
