@@ -1,5 +1,5 @@
-"""The site's own middleware: a phone's token, whom a page was made for, and what a
-phone's outbox needs of an answer."""
+"""The site's own middleware: the headers only a document needs kept for documents, a
+phone's token, whom a page was made for, and what a phone's outbox needs of an answer."""
 
 from __future__ import annotations
 
@@ -13,6 +13,33 @@ from django.http import HttpRequest, HttpResponse
 from scorepad.models import AppliedChange
 from scorepad.offline import ACCOUNT_HEADER, IDENTITY_HEADER, account_of, identity_of
 from scorepad.table import CHANGE_HEADER, CHANGE_ID, PHONE_COOKIE, PHONE_COOKIE_AGE, Phone
+
+# Headers a browser reads on a document only: a frame's (X-Frame-Options) or a window's
+# (Cross-Origin-Opener-Policy). A script, a stylesheet, an image or the web manifest does
+# not need them on every load.
+DOCUMENT_ONLY = ("X-Frame-Options", "Cross-Origin-Opener-Policy")
+
+
+class DocumentHeadersMiddleware:
+    """The security headers each answer needs, and no more bytes: an answer that is not
+    HTML goes without the document-only headers, and JSON (the manifest, the API) without
+    a Content-Security-Policy too (no browser runs one as a page). A script keeps its
+    policy: the service worker's is its own script's. Every answer keeps its
+    Permissions-Policy, X-Content-Type-Options (nosniff) and Referrer-Policy."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        kind = response.get("Content-Type", "").split(";")[0].strip().lower()
+        if kind == "text/html":
+            return response
+        for name in DOCUMENT_ONLY:
+            del response[name]
+        if kind == "application/json" or kind.endswith("+json"):
+            del response["Content-Security-Policy"]
+        return response
 
 
 class PhoneMiddleware:

@@ -3,6 +3,7 @@ service worker's store."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 
 import pytest
@@ -104,3 +105,26 @@ def test_a_screens_stylesheet_holds_the_ones_it_imports_in_order() -> None:
             '@import url("./i.css");\n',
             {"game/i.css": "a{b:url(x.png)}"}.__getitem__,
         )
+
+
+def test_the_workers_store_bundles_as_a_classic_script() -> None:
+    """In production /sw.js imports it (importScripts: a classic script, no import or
+    export left), and finds the store's exports on ``OutboxStore``."""
+    entry = "scorepad/outbox-worker.js"
+    code = bundle(entry, read_static(entry), read_static)
+    assert not re.search(r"^\s*(?:import|export)\b", code, re.M)
+    run = subprocess.run(
+        [
+            "node",
+            "-e",
+            "globalThis.self = globalThis;\n"
+            + code
+            + "\nconsole.log(Object.keys(OutboxStore).sort().join())",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert {"accountOf", "all", "exclusive", "identityOf", "send"} <= set(
+        run.stdout.strip().split(",")
+    )

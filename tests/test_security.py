@@ -479,6 +479,24 @@ def test_every_answer_denies_the_browser_features_the_site_never_uses(
         assert policy["web-share"] == "(self)"
 
 
+def test_document_only_headers_go_on_documents(client: Client) -> None:
+    """A frame's and a window's headers on pages only; the worker's script keeps its own
+    policy (a worker's is its script's); every answer keeps nosniff."""
+    page, worker = client.get("/accounts/login/"), client.get("/sw.js")
+    manifest, script = (
+        client.get("/manifest.webmanifest"),
+        client.get("/static/scorepad/scorepad.js"),
+    )
+    assert page["X-Frame-Options"] == "DENY" and "Cross-Origin-Opener-Policy" in page
+    assert "script-src 'self'" in page["Content-Security-Policy"]
+    assert "script-src 'self'" in worker["Content-Security-Policy"]
+    for response in (worker, manifest, script):
+        assert "X-Frame-Options" not in response and "Cross-Origin-Opener-Policy" not in response
+    assert "Content-Security-Policy" not in manifest
+    for response in (page, worker, manifest, script):
+        assert response["X-Content-Type-Options"] == "nosniff"
+
+
 def test_login_locks_after_five_wrong_passwords(client: Client, alice: Any) -> None:
     for _ in range(5):
         client.post("/accounts/login/", {"username": "alice", "password": "wrong"})

@@ -1,8 +1,7 @@
 """The installable app: its manifest, its service worker, the page it shows offline and
-the favicon. The worker's own code is a static file, with the outbox's store written in
-(one request; its version follows the store's code too); what changes with each deploy
-(the hashed names of the static files it keeps) is filled in here, so a new deploy is a
-new worker and the phone updates itself.
+the favicon. The worker's own code is a static file; what changes with each deploy (the
+hashed names of the static files it keeps, and of the outbox's store it imports) is
+filled in here, so a new deploy is a new worker and the phone updates itself.
 
 The manifest: icons 192, 512 and maskable, standalone, both colour schemes. The worker
 (static/scorepad/sw.js) and the outbox (static/scorepad/outbox-screen.js) say what they keep
@@ -22,6 +21,7 @@ from functools import cache
 
 import rjsmin
 from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -29,7 +29,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from scorepad.bundle import module_expression
-from scorepad.storage import read_static
+from scorepad.storage import MinifiedStaticFilesStorage, read_static
 
 # What every screen needs, kept by the worker from the first visit on.
 SHELL = (
@@ -37,9 +37,13 @@ SHELL = (
     "scorepad/scorepad.js",
     "django_htmx/htmx-2.min.js",
 )
-# The outbox's store, written into the worker (a classic one, which every browser runs):
-# its exports are the properties of ``OutboxStore`` there.
-WORKER_STORE = "scorepad/outbox-store.js"
+# The outbox's store for the worker (a classic one, which every browser runs): its
+# exports are the properties of ``OutboxStore`` there. In production the worker imports
+# its collected file (one classic script, by its hashed name: a first load does not carry
+# it, the worker fetches it as it installs); where static files are served as written
+# (development, the tests) the store's module is written into the worker instead.
+WORKER_STORE = "scorepad/outbox-worker.js"
+STORE_MODULE = "scorepad/outbox-store.js"
 THEME = {"dark": "#0b1622", "light": "#f4f7fb"}
 
 
@@ -70,14 +74,22 @@ def manifest(request: HttpRequest) -> JsonResponse:
     return JsonResponse(data, content_type="application/manifest+json")
 
 
+def _store() -> str:
+    """How the worker gets the outbox's store: imported by its hashed name where
+    collectstatic wrote it as one classic script, else written in."""
+    if isinstance(staticfiles_storage, MinifiedStaticFilesStorage):
+        return f"importScripts({json.dumps(static(WORKER_STORE))});"
+    store, _ = module_expression(read_static(STORE_MODULE), STORE_MODULE)
+    return f"const OutboxStore = {store};"
+
+
 @cache
-def _worker(shell: tuple[str, ...]) -> str:
+def _worker(shell: tuple[str, ...], store: str) -> str:
     source = finders.find("scorepad/sw.js")
     assert isinstance(source, str), "static/scorepad/sw.js is missing"
-    store, _ = module_expression(read_static(WORKER_STORE), WORKER_STORE)
     with open(source, encoding="utf-8") as f:
         # Its comments are for the source's readers.
-        code = rjsmin.jsmin(f"const OutboxStore = {store};\n{f.read()}")
+        code = rjsmin.jsmin(f"{store}\n{f.read()}")
     version = hashlib.sha256(("\n".join(shell) + code).encode()).hexdigest()[:12]
     head = f"const VERSION = {json.dumps(version)};\nconst SHELL = {json.dumps(list(shell))};\n"
     return head + code
@@ -88,7 +100,7 @@ def _worker(shell: tuple[str, ...]) -> str:
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The worker, at the site's root so that it serves every page."""
     shell = (*(static(path) for path in SHELL), "/offline/")
-    return HttpResponse(_worker(shell), content_type="text/javascript; charset=utf-8")
+    return HttpResponse(_worker(shell, _store()), content_type="text/javascript; charset=utf-8")
 
 
 @require_safe

@@ -1,6 +1,7 @@
 // The outbox's store and its sending, one copy for the page (outbox-screen.js imports it)
-// and the service worker (scorepad/views/app.py writes this module into /sw.js, its
-// exports made the properties of `OutboxStore`, and the worker sends with it when the
+// and the service worker (its exports made the properties of `OutboxStore` there: in
+// production /sw.js imports outbox-worker.js's collected file, in development
+// scorepad/views/app.py writes this module into /sw.js; the worker sends with it when the
 // browser wakes it for a background sync). It imports nothing and reads no page.
 //
 // A change (events.js, Change) is what one form sent. Its id is made on the phone and sent
