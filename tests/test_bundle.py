@@ -18,6 +18,13 @@ MODULES = {
 }
 
 
+def node(code: str) -> str:
+    """What a script prints under Node (a classic script: no import or export)."""
+    return subprocess.run(
+        ["node", "-e", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+
 def test_an_entry_runs_its_imports_once_in_order() -> None:
     entry = 'import { a } from "./a.js";\nimport * as b from "./b.js";\nglobalThis.out = [a(), b.two()];\n'
     assert is_entry(entry)
@@ -26,13 +33,9 @@ def test_an_entry_runs_its_imports_once_in_order() -> None:
     assert "import" not in code and "export" not in code
     assert code.index("site/lib/c.js") < code.index("site/b.js") < code.index("site/a.js")
     assert code.count("// site/b.js") == 1
-    run = subprocess.run(
-        ["node", "-e", code + "\nconsole.log(JSON.stringify(globalThis.out));"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert run.stdout.strip() == "[3,2]"  # a() is two() + 1, two() is one() * 2
+    assert (
+        node(code + "\nconsole.log(JSON.stringify(globalThis.out));") == "[3,2]"
+    )  # a() is two() + 1, two() is one() * 2
 
 
 @pytest.mark.parametrize(
@@ -83,13 +86,7 @@ def test_an_entry_may_run_another_entry() -> None:
     modules = {**MODULES, "site/site.js": 'import { a } from "./a.js";\nglobalThis.out = [a()];\n'}
     game = 'import "./site.js";\nimport { one } from "./lib/c.js";\nglobalThis.out.push(one());\n'
     code = bundle("site/game.js", game, modules.__getitem__)
-    run = subprocess.run(
-        ["node", "-e", code + "\nconsole.log(JSON.stringify(globalThis.out));"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert run.stdout.strip() == "[3,1]"
+    assert node(code + "\nconsole.log(JSON.stringify(globalThis.out));") == "[3,1]"
     assert code.count("// site/lib/c.js") == 1
 
 
@@ -113,18 +110,9 @@ def test_the_workers_store_bundles_as_a_classic_script() -> None:
     entry = "scorepad/outbox-worker.js"
     code = bundle(entry, read_static(entry), read_static)
     assert not re.search(r"^\s*(?:import|export)\b", code, re.M)
-    run = subprocess.run(
-        [
-            "node",
-            "-e",
-            "globalThis.self = globalThis;\n"
-            + code
-            + "\nconsole.log(Object.keys(OutboxStore).sort().join())",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
+    found = node(
+        "globalThis.self = globalThis;\n"
+        + code
+        + "\nconsole.log(Object.keys(OutboxStore).sort().join())"
     )
-    assert {"accountOf", "all", "exclusive", "identityOf", "send"} <= set(
-        run.stdout.strip().split(",")
-    )
+    assert {"accountOf", "all", "exclusive", "identityOf", "send"} <= set(found.split(","))
