@@ -1,5 +1,5 @@
-"""The site's own middleware: a phone's token, whom a page was made for, and what a
-phone's outbox needs of an answer."""
+"""The site's own middleware: a phone's token, whom a page was made for, what a phone's
+outbox needs of an answer, and a session cookie kept for the session that replaced it."""
 
 from __future__ import annotations
 
