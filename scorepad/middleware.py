@@ -1,5 +1,6 @@
 """The site's own middleware: the headers only a document needs kept for documents, a
-phone's token, whom a page was made for, and what a phone's outbox needs of an answer."""
+phone's token, whom a page was made for, what a phone's outbox needs of an answer, and a
+session cookie kept for the session that replaced it."""
 
 from __future__ import annotations
 

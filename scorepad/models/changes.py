@@ -221,7 +221,7 @@ def save_part(
     # group, seated in other orders, and locking them too deadlocked two plays'
     # saves on PostgreSQL (the cluster bench, docs/performance.md).
     results = list(
-        play.results.select_for_update(of=("play",)).select_related("player").order_by("position")
+        play.results.select_for_update(of=("self",)).select_related("player").order_by("position")
     )
     fresh = next(r for r in results if r.pk == result.pk)
     key = "/".join(path)
