@@ -21,7 +21,7 @@ charts), a game's plays and best result, the solo ladder. The seats given to ``_
 are always whole plays (every seat of each), so a play's seats are counted from them.
 
 The group page reads a group's standings through their players (``player__group``): a
-group's players only ever sit at the group's own plays (``start_play``, ``move_to_group``,
+group's players only ever sit at the group's own plays (``start_play``, ``move_play_to_group``,
 the import and a merge all keep to the group).
 """
 
@@ -39,17 +39,12 @@ from django.db import transaction
 from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Sum, Window
 from django.db.models.functions import Coalesce, RowNumber
 
-from scorepad.models import (
-    CONTESTED,
-    GameTally,
-    Group,
-    Play,
-    Player,
-    Result,
-    Rivalry,
-    Standing,
-    seats_at,
-)
+# The model modules, not the package: the package's functions that change what the
+# records count (scorepad/models/outcomes.py) import this module.
+from scorepad.models.groups import Group, Player
+from scorepad.models.plays import CONTESTED, Play
+from scorepad.models.records import GameTally, Rivalry, Standing
+from scorepad.models.seats import Result, seats_at
 
 # The plays a player page's chart shows of each game: the most recent ones.
 RECENT = 30

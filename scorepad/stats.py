@@ -10,9 +10,9 @@ no win rate ("–"), "Most recent winner" is the latest contested play's
 (``Play.is_contested``); the player page says how many of a standing's plays were solo.
 
 How the records stay right: every change to a finished play's results goes through the
-records in its own transaction (``Play.finish``, a correction finishing again,
-``Play.void`` and ``Play.restore``, ``Play.delete``, ``Player.merge_into``,
-``Play.move_to_group``, a seat linked to its person, an import). Counts are added and
+records in its own transaction: the functions of ``scorepad/models/outcomes.py`` (a play
+finished, finished again after a correction, voided, restored, deleted or moved into a
+group, players merged, a seat linked to its person) and an import. Counts are added and
 taken away; a best or a latest play taken away is looked for again among the plays that
 stay. The plays' group rows (or, for plays in no group, their players) are locked first, so
 PostgreSQL's concurrent writers take turns. ``records.rebuild`` is the yardstick:

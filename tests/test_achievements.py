@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from scorepad import records
-from scorepad.models import Group, Play, Result
+from scorepad.models import Group, Play, Result, delete_play
 from scorepad.pads.shallow_sea.models import AchievementTick
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def shallow_sea_result(
     mode: str = "standard",
     achievements: list[dict[str, Any]] | None = None,
 ) -> Result:
-    """A finished Shallow Sea play as Play.finish() stores it for this user's player."""
+    """A finished Shallow Sea play as finish_play stores it for this user's player."""
     play = Play.objects.create(
         game="shallow-sea",
         mode=mode,
@@ -41,7 +41,7 @@ def shallow_sea_result(
         rank=1,
         extra={"achievements": achievements or []},
     )
-    records.count(Play.objects.filter(pk=play.pk))  # as Play.finish() counts it
+    records.count(Play.objects.filter(pk=play.pk))  # as finish_play counts it
     return result
 
 
@@ -130,7 +130,7 @@ class TestRecordSheet:
         self, alice_client: Client, alice: Any, group: Group
     ) -> None:
         result = shallow_sea_result(group, alice, 140, achievements=[earned("scenario", 1)])
-        result.play.delete()
+        delete_play(result.play)
         assert alice_client.get("/me/achievements/").context["sheet"].checked == 0
 
     def test_needs_login(self, client: Client) -> None:

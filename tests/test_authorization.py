@@ -39,7 +39,10 @@ from scorepad.models import (
     Play,
     Removal,
     create_group,
+    finish_play,
     play_from_input,
+    use_claim_link,
+    void_play,
 )
 from scorepad.models.table import ensure_join_code, seat_phone
 from scorepad.pads import Sample, all_pads
@@ -353,13 +356,13 @@ def build(state: str) -> World:
     if is_finished(state):
         for play in list(rows):
             try:
-                play.finish()
+                finish_play(play)
             except InvalidInput:
                 assert play not in games, f"{play.game}'s worked example does not finish"
                 del rows[play]  # a sample left unfinished (a blank paper pad): not this state
     if state == "removed":
         for play in rows:
-            play.void(people["alice"])
+            void_play(play, people["alice"])
     ivy = Group.objects.get(name="Ivy's table")
     for play, its_rows in rows.items():
         # Each game draws its own screens of a play: read on every play.
@@ -433,7 +436,7 @@ def site_rows(group: Group, people: dict[str, User]) -> dict[str, tuple[str, str
     invite = Invite.objects.create(group=group, created_by=people["bob"])
     claim = guest.claim_link_by(people["alice"])
     asking = group.players.create(name="Dora, a guest").claim_link_by(people["alice"])
-    asking.use(people["charlie"])
+    use_claim_link(asking, people["charlie"])
     Removal.objects.filter(group=group, user=people["frank"]).update(asked=asking.claimed)
     g = {"group_id": group.pk}
     kwargs: dict[str, dict[str, Any]] = {

@@ -35,7 +35,17 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.utils import load_backend
 
 from scorepad import backups, records
-from scorepad.models import Group, Play, Player, PlayEvent, Result, create_group, start_play
+from scorepad.models import (
+    Group,
+    Play,
+    Player,
+    PlayEvent,
+    Result,
+    create_group,
+    delete_play,
+    finish_play,
+    start_play,
+)
 from scorepad.models.changes import add_event, remove_event, save_entry
 from tests.reef_draft_games import ROUNDS
 from tests.reef_draft_games import TOTALS as REEF_TOTALS
@@ -81,7 +91,7 @@ def reef_draft(group: Group, user: Any, day: date) -> Play:
     play = started(group, user, "reef-draft", ["Ana", "Ben"], day, options={})
     rounds = {n: {str(i): r[n] for i, r in enumerate(ROUNDS, 1)} for n in ("Ana", "Ben")}
     enter(play, {name: {"rounds": rounds[name]} for name in rounds})
-    play.finish()
+    finish_play(play)
     assert totals(play) == REEF_TOTALS
     return play
 
@@ -95,7 +105,7 @@ def seagrass(group: Group, user: Any, day: date) -> Play:
     for event in data["events"]:
         add_event(play, event)
     enter(play, {name: {"final": final} for name, final in data["final"].items()})
-    play.finish()
+    finish_play(play)
     assert totals(play) == example_totals("seagrass")
     return play
 
@@ -109,7 +119,7 @@ def coral_stations(group: Group, user: Any, day: date) -> Play:
     enter(play, {name: {"final": final} for name, final in data["final"].items()})
     for station in data["open_stations"]:  # scored at the end, with the final tally
         add_event(play, {"type": "open_station", **station})
-    play.finish()
+    finish_play(play)
     assert totals(play) == example_totals("coral-stations")
     return play
 
@@ -122,7 +132,7 @@ def shallow_sea(group: Group, user: Any, day: date) -> Play:
         group, user, "shallow-sea", data["players"], day, mode=data["mode"], options=options
     )
     enter(play, {name: {"board": board} for name, board in data["boards"].items()})
-    play.finish()
+    finish_play(play)
     assert totals(play) == example_totals("shallow-sea")
     return play
 
@@ -176,7 +186,7 @@ def snapshot() -> dict[str, Any]:
 def change_everything(group: Group) -> None:
     """What happens after a backup: a play deleted, one corrected, one added, a rename."""
     plays = {p.game: p for p in Play.objects.finished()}
-    plays["seagrass"].delete()
+    delete_play(plays["seagrass"])
     reef = plays["reef-draft"]
     results = reef.ordered_results()
     entry = results[0].entry

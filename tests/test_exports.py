@@ -25,7 +25,16 @@ from scorepad.codecs import get_codec
 from scorepad.entries import PlayState
 from scorepad.exports import bgstats, importing, reading
 from scorepad.exports.document import FORMAT
-from scorepad.models import Group, Play, Player, PlayEvent, create_group, start_play
+from scorepad.models import (
+    Group,
+    Play,
+    Player,
+    PlayEvent,
+    create_group,
+    finish_play,
+    start_play,
+    void_play,
+)
 from scorepad.models.changes import add_event
 from tests.reef_draft_games import ROUNDS
 
@@ -68,7 +77,7 @@ def reef_play(group: Group, user: Any, day: date) -> Play:
             for name in ("Ana", "Ben")
         },
     )
-    play.finish()
+    finish_play(play)
     return play
 
 
@@ -85,7 +94,7 @@ def seagrass_play(group: Group, user: Any, day: date, *, bulk: bool = False) -> 
         for event in SEAGRASS["events"]:
             add_event(play, event)
     _enter(play, {name: {"final": final} for name, final in SEAGRASS["final"].items()})
-    play.finish()
+    finish_play(play)
     return play
 
 
@@ -94,7 +103,7 @@ def coral_counts_play(group: Group, user: Any, day: date) -> Play:
     play = _started(group, user, "coral-stations", ["Ana", "Ben"], day, mode="counts", options={})
     _enter(play, {name: {"counts": counts} for name, counts in CORAL_COUNTS.items()})
     add_event(play, OPEN_STATION)
-    play.finish()
+    finish_play(play)
     return play
 
 
@@ -347,8 +356,8 @@ class TestImport:
         document = export(alice_client, group)
         upload(alice_client, beach, document, follow=True)
         duplicate = beach.plays.get(imported_from=history[0].uuid)
-        duplicate.void(alice)
-        history[1].void(alice)  # and one removed where the file was written
+        void_play(duplicate, alice)
+        void_play(history[1], alice)  # and one removed where the file was written
         for into in (beach, group):
             response = upload(alice_client, into, document, follow=True)
             assert [str(m) for m in response.context["messages"]] == [

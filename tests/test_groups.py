@@ -62,7 +62,7 @@ def record_play(
         Result.objects.create(
             play=play, player=group.player_named(name), position=position, total=total, rank=rank
         )
-    # Stored by hand rather than by Play.finish(): counted in the records as finish() does.
+    # Stored by hand rather than by finish_play: counted in the records as it counts them.
     records.count(Play.objects.filter(pk=play.pk))
     return play
 

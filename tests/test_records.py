@@ -29,7 +29,13 @@ from scorepad.models import (
     Play,
     Player,
     Standing,
+    delete_play,
+    finish_play,
+    merge_players,
+    move_play_to_group,
     play_from_input,
+    restore_play,
+    void_play,
 )
 from scorepad.models.changes import save_entry
 from tests.test_properties import examples
@@ -105,12 +111,12 @@ class History:
         play = play_from_input(GAME, tide_pool(seats), group=self.group, user=self.user)
         Play.objects.filter(pk=play.pk).update(played_on=START + timedelta(days=day))
         play.refresh_from_db()
-        play.finish()
+        finish_play(play)
 
     def guest_play(self, seats: list[tuple[str, int, int]], move: bool) -> None:
         play = play_from_input(GAME, tide_pool(seats), group=None, user=self.user, finish=True)
         if move:
-            play.move_to_group(self.group, self.user)
+            move_play_to_group(play, self.group, self.user)
 
     def correct(self, n: int, seat: int, shells: int, pearls: int) -> None:
         play = self.chosen(n, status=Play.Status.FINISHED)
@@ -132,23 +138,23 @@ class History:
     def void(self, n: int) -> None:
         play = self.chosen(n, status=Play.Status.FINISHED)
         if play is not None:
-            play.void(self.user)
+            void_play(play, self.user)
 
     def restore(self, n: int) -> None:
         play = self.chosen(n, status=Play.Status.VOIDED)
         if play is not None:
-            play.restore()
+            restore_play(play)
 
     def delete(self, n: int) -> None:
         play = self.chosen(n)
         if play is not None:
-            play.delete()
+            delete_play(play)
 
     def merge(self, name: str, into: str) -> None:
         players = {p.name: p for p in self.group.players.all()}
         if name in players and into in players:
             try:
-                players[name].merge_into(players[into])
+                merge_players(players[name], players[into])
             except MergeRefused:
                 pass
 

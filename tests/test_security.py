@@ -30,6 +30,7 @@ from scorepad.models import (
     create_group,
     play_from_input,
     start_play,
+    use_claim_link,
 )
 from scorepad.models.table import ensure_join_code
 from scorepad.pads import Sample, all_pads, personal_pages
@@ -109,7 +110,7 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
     world: dict[str, list[Sample]] = defaultdict(list)
     # Someone outside the group who claimed Quinn waits for the owner to let them in.
     asker = get_user_model().objects.create_user(f"asker-{group.pk}")
-    quinn.claim_link_by(owner).use(asker)
+    use_claim_link(quinn.claim_link_by(owner), asker)
     waiting = ClaimLink.objects.of_group(group).waiting().get()
     world["let_in"].append(Sample("let_in", {"group_id": group.pk, "claim_link_id": waiting.pk}))
     # A member the owner removed asks to come back.

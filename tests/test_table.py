@@ -19,6 +19,7 @@ from scorepad.models import (
     Correction,
     Group,
     Play,
+    delete_play,
     read_join_code,
 )
 from tests.conftest import logged_in
@@ -119,7 +120,7 @@ class TestJoinCodes:
         play.status = Play.Status.FINISHED
         play.save()
         assert Client().get(f"/j/{code}").status_code == 404
-        play.delete()
+        delete_play(play)
         assert Client().get(f"/j/{code}").status_code == 404
 
     def test_closed_joining_takes_no_one_until_it_opens(self, client: Client) -> None:

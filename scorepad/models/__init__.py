@@ -31,6 +31,19 @@ from scorepad.models.groups import (
     new_token,
 )
 from scorepad.models.history import HistoryPage, PollState, page_key, read_page_key
+from scorepad.models.outcomes import (
+    claim_guest,
+    delete_play,
+    finish_play,
+    let_claimer_in,
+    link_seat_to,
+    merge_players,
+    move_play_to_group,
+    play_from_input,
+    restore_play,
+    use_claim_link,
+    void_play,
+)
 from scorepad.models.plays import (
     CONTESTED,
     JOIN_CODE_ALPHABET,
@@ -40,7 +53,6 @@ from scorepad.models.plays import (
     Progress,
     new_host_key,
     new_join_code,
-    play_from_input,
     read_join_code,
     start_play,
 )
@@ -84,7 +96,14 @@ __all__ = [
     "StaleEdit",
     "Standing",
     "TablePhone",
+    "claim_guest",
     "create_group",
+    "delete_play",
+    "finish_play",
+    "let_claimer_in",
+    "link_seat_to",
+    "merge_players",
+    "move_play_to_group",
     "moved_lines",
     "new_host_key",
     "new_join_code",
@@ -93,6 +112,9 @@ __all__ = [
     "play_from_input",
     "read_join_code",
     "read_page_key",
+    "restore_play",
     "seats_at",
     "start_play",
+    "use_claim_link",
+    "void_play",
 ]

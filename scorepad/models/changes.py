@@ -14,6 +14,7 @@ from django.db import models, transaction
 from django.utils import timezone
 
 from scorepad.entries import entry_part, fingerprint, with_entry_part
+from scorepad.models.outcomes import finish_play
 from scorepad.models.plays import Play
 from scorepad.models.seats import PlayEvent, Result
 
@@ -146,7 +147,7 @@ def record_change(play: Play, by: Actor | None, seat: Result | None = None, what
         play.save_and_tell_table()
         return
     before = {r.pk: r for r in play.results.all()}
-    play.finish()
+    finish_play(play)
     corrections: list[tuple[int | None, dict[str, Any], int | None, int | None]] = []
     for new in play.results.all():
         old = before[new.pk]

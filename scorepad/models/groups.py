@@ -6,7 +6,7 @@ import secrets
 import uuid
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import Any, Self, cast
 
 from django.conf import settings
 from django.core.cache import caches
@@ -14,9 +14,6 @@ from django.db import models, transaction
 from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
-
-if TYPE_CHECKING:
-    pass
 
 
 class GroupQuerySet(models.QuerySet["Group"]):
@@ -290,57 +287,6 @@ class Player(models.Model):
         """The working claim link ``user`` made for this guest; a new one if there is none."""
         return self.working_claim_link_by(user) or self.claim_links.create(created_by=user)
 
-    @transaction.atomic
-    def merge_into(self, other: Player) -> None:
-        """Everything this player played becomes ``other``'s, then this player goes.
-
-        Refused when both sat at the same play: one person cannot hold two seats, so
-        merging would count that play twice.
-        """
-        # Here, not above: plays seat these players, and the records read both.
-        from scorepad import records
-        from scorepad.models.plays import Play
-
-        if other.pk == self.pk or other.group_id != self.group_id:
-            raise MergeRefused("Players can only be merged with another player of the same group.")
-        if self.user_id is not None and other.user_id is not None:
-            raise MergeRefused(
-                f"{self.name} and {other.name} both have an account, so they are different people."
-            )
-        shared = Play.objects.filter(results__player=self).filter(results__player=other)
-        if shared.exists():
-            raise MergeRefused(
-                f"{self.name} and {other.name} both played in {shared.count()} of the same "
-                "plays, so they must be different people."
-            )
-        # The records count these plays for this player: taken out first, counted again
-        # for ``other`` once the seats are theirs.
-        plays = Play.objects.filter(pk__in=list(self.results.values_list("play_id", flat=True)))
-        records.withdraw(plays)
-        self.results.update(player=other)
-        records.count(plays)
-        if other.user_id is None and self.user_id is not None:
-            other.user_id = self.user_id
-            other.save(update_fields=["user"])
-        self.delete()
-
-    @transaction.atomic
-    def claim_for(self, user: Any, *, let_back_in: bool = False) -> Player:
-        """This guest was ``user``, and the group lets them in (they are a member, or an
-        owner said yes: ``let_back_in``): they become the guest, or their player in the
-        group takes the guest's plays, and they join. The guest's claim links go with
-        the guest."""
-        assert self.group is not None, "only a group's guests have claim links"
-        own = self.group.players.filter(user=user).exclude(pk=self.pk).first()
-        if own is None:
-            self.user = user
-            self.save(update_fields=["user"])
-            self.claim_links.all().delete()
-        else:
-            self.merge_into(own)
-        self.group.join(user, let_back_in=let_back_in)
-        return own or self
-
 
 class ClaimLinkQuerySet(LinkQuerySet["ClaimLink"]):
     def of_group(self, group: Group) -> Self:
@@ -372,33 +318,6 @@ class ClaimLink(Link):
 
     def get_absolute_url(self) -> str:
         return reverse("claim", args=[self.token])
-
-    @transaction.atomic
-    def use(self, user: Any) -> Player | None:
-        """``user`` says this link's guest was them. A member of the guest's group
-        becomes the guest (returned); anyone else waits for an owner (None). Raises
-        ClaimLink.DoesNotExist if the link stopped working meanwhile."""
-        links = (
-            ClaimLink.objects.select_for_update(of=("self",))
-            .active()
-            .select_related("player__group")
-        )
-        link = links.get(pk=self.pk)
-        guest = link.player
-        assert guest.group is not None, "only a group's guests have claim links"
-        if guest.group.membership_of(user) is not None:
-            return guest.claim_for(user)
-        link.claimed_by, link.claimed = user, timezone.now()
-        link.save(update_fields=["claimed_by", "claimed"])
-        return None
-
-    @transaction.atomic
-    def let_in(self) -> Player:
-        """An owner's yes to whoever waits on this link: they join and become its guest.
-        Raises ClaimLink.DoesNotExist if nobody waits on it any more."""
-        links = ClaimLink.objects.select_for_update(of=("self",)).waiting().select_related("player")
-        link = links.get(pk=self.pk)
-        return link.player.claim_for(link.claimed_by, let_back_in=True)
 
 
 class MergeRefused(Exception):

@@ -295,7 +295,7 @@ class Play(models.Model):
         a finished play as strictly as when it was finished (a correction never sends it
         back in progress), before anything is written."""
         if self.is_finished:
-            self._final_sheet(state)
+            self.final_sheet(state)
         else:
             self._parse_partial(self.game_input(state))
 
@@ -304,7 +304,7 @@ class Play(models.Model):
         its running score shown next (``progress``) parse it once."""
         return self._last("_parsed", data, lambda: self.module.parse(data, partial=True))
 
-    def _final_sheet(self, state: PlayState) -> Sheet:
+    def final_sheet(self, state: PlayState) -> Sheet:
         """The whole game scored strictly: a correction checked (``validate``) and then
         stored (``finish``) is scored once."""
         return self._last("_final", asdict(state), lambda: self.codec.final_sheet(state))
@@ -323,73 +323,6 @@ class Play(models.Model):
         done = work()
         self.__dict__[slot] = (key, done)
         return done
-
-    @transaction.atomic
-    def finish(self) -> Sheet:
-        """Score the whole game strictly and store every player's result at once.
-
-        The API may score part of a game (a round-by-round game after its first
-        round, say); a play is only finished when the game is over.
-        """
-        # Here, not above: the records read the plays (scorepad/records.py), and
-        # whatever changes a finished play changes them.
-        from scorepad import records
-
-        results = self.ordered_results()
-        sheet = self._final_sheet(self.state(results))
-        this = Play.objects.filter(pk=self.pk)
-        # A play finished again after a correction counts with its new totals only.
-        records.withdraw(this)
-        for result, scored in zip(results, sheet.players, strict=True):
-            result.record(scored)
-            result.save(update_fields=Result.SCORED)
-        self.save_and_tell_table(status=self.Status.FINISHED, notes=sheet.notes)
-        records.count(this)
-        return sheet
-
-    @transaction.atomic
-    def delete(self, *args: Any, **kwargs: Any) -> Any:
-        """Delete the play and take it out of the records."""
-        from scorepad import records
-
-        records.withdraw(Play.objects.filter(pk=self.pk))
-        return super().delete(*args, **kwargs)
-
-    @transaction.atomic
-    def move_to_group(self, group: Group, user: Any) -> None:
-        """Save an unattached play into ``group``'s history, matching players by name;
-        a seat a signed-in person took keeps to that person's own player. The phones at
-        the table keep their seats."""
-        from scorepad import records
-
-        this = Play.objects.filter(pk=self.pk)
-        records.withdraw(this)  # a finished play counts for its guests until it moves
-        for result in self.results.select_related("player"):
-            guest = result.player
-            own = group.players.filter(user=guest.user).first() if guest.user_id else None
-            result.player = own or group.player_named(guest.name)
-            result.save(update_fields=["player"])
-            if guest.group_id is None and not guest.results.exists():
-                guest.delete()
-        self.save_and_tell_table(group=group, recorded_by=user)
-        records.count(this)
-
-    @transaction.atomic
-    def void(self, user: Any) -> None:
-        """Take this finished play out of its group's history, its stats and records: it
-        stays, as a tombstone, and an owner may restore it."""
-        from scorepad import records
-
-        records.withdraw(Play.objects.filter(pk=self.pk))
-        self.save_and_tell_table(status=self.Status.VOIDED, voided=timezone.now(), voided_by=user)
-
-    @transaction.atomic
-    def restore(self) -> None:
-        """A voided play back in its group's history."""
-        from scorepad import records
-
-        self.save_and_tell_table(status=self.Status.FINISHED, voided=None, voided_by=None)
-        records.count(Play.objects.filter(pk=self.pk))
 
     @property
     def is_voided(self) -> bool:
@@ -434,35 +367,6 @@ def start_play(
     for position, name in enumerate(names):
         player = group.player_named(name) if group else Player.objects.create(name=name)
         Result.objects.create(play=play, player=player, position=position)
-    return play
-
-
-@transaction.atomic
-def play_from_input(
-    game: str, data: dict[str, Any], *, group: Group | None, user: Any, finish: bool = False
-) -> Play:
-    """A play holding a whole game given as the game's JSON input (a worked example,
-    say), stored as the site stores one: seats, each seat's entry and the log; then
-    finished if ``finish``. The one way the demo, the benchmark and the tests build a
-    play that is already entered."""
-    stored = get_codec(game).from_input(data)
-    play = start_play(
-        game=game,
-        names=stored.players,
-        options=stored.options,
-        mode=stored.mode,
-        group=group,
-        user=user,
-    )
-    results = play.ordered_results()
-    for result in results:
-        result.entry = stored.entries.get(result.name, {})
-    Result.objects.bulk_update(results, ["entry"])
-    PlayEvent.objects.bulk_create(
-        PlayEvent(play=play, seq=seq, data=event) for seq, event in enumerate(stored.events, 1)
-    )
-    if finish:
-        play.finish()
     return play
 
 

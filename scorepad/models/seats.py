@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.db import models, transaction
+from django.db import models
 from django.db.models import OuterRef, Subquery
 
 from games.contract import PlayerScore
@@ -78,28 +76,3 @@ class Result(models.Model):
         """Keep what the seat scored (not saved here)."""
         for name in self.SCORED:
             setattr(self, name, getattr(scored, name))
-
-    def link_to(self, user: Any) -> None:
-        """A signed-in person took this seat: the play counts for them. A guest play's
-        seat becomes theirs; in a group, a seat that carries the name of their own
-        player there becomes that player's."""
-        player = self.player
-        if player.user_id == user.pk:
-            return
-        group = self.play.group
-        if group is None:
-            if player.user_id is None:
-                player.user = user
-                player.save(update_fields=["user"])
-            return
-        own = group.players.filter(user=user).first()
-        if own is not None and own.name.casefold() == player.name.casefold():
-            # Here, not above: a play is made of its seats, and the records read both.
-            from scorepad import records
-
-            this = records.ids([self.play])
-            with transaction.atomic():
-                records.withdraw(this)
-                self.player = own
-                self.save(update_fields=["player"])
-                records.count(this)

@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models, transaction
 
+from scorepad.models.outcomes import link_seat_to
 from scorepad.models.plays import Play, new_join_code
 from scorepad.models.seats import Result
 
@@ -85,7 +86,7 @@ def seat_phone(play: Play, token: str, result: Result | None, user: Any) -> Tabl
     phone.user = user if user.is_authenticated else None
     phone.save(update_fields=["result", "wants", "user"])
     if result is not None and phone.user is not None:
-        result.link_to(phone.user)
+        link_seat_to(result, phone.user)
     play.save_and_tell_table()
     return phone
 
@@ -109,7 +110,7 @@ def hand_over(play: Play, phone: TablePhone) -> None:
     phone.result, phone.wants = wanted, None
     phone.save(update_fields=["result", "wants"])
     if phone.user is not None:
-        wanted.link_to(phone.user)
+        link_seat_to(wanted, phone.user)
     play.save_and_tell_table()
 
 

@@ -46,6 +46,7 @@ from scorepad.models import (
     Player,
     RemovedMember,
     create_group,
+    outcomes,
 )
 from scorepad.pads import all_pads, group_panels
 from scorepad.table import access_to
@@ -208,7 +209,7 @@ def let_in(request: AuthenticatedHttpRequest, group_id: int, claim_link_id: int)
     if link.claimed_by is None:
         raise Http404("Nobody waits on that claim link.")
     try:
-        link.let_in()
+        outcomes.let_claimer_in(link)
     except ClaimLink.DoesNotExist as e:
         raise Http404("Nobody waits on that claim link any more.") from e
     except MergeRefused as e:
@@ -328,7 +329,7 @@ def claim(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     assert group is not None, "only a group's guests have claim links"
     if request.method == "POST":
         try:
-            player = link.use(request.user)
+            player = outcomes.use_claim_link(link, request.user)
         except ClaimLink.DoesNotExist as e:
             raise Http404("That claim link no longer works.") from e
         except MergeRefused as e:
@@ -358,7 +359,7 @@ def merge(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> H
     target_id = request.POST.get("into", "")
     target = get_object_or_404(group.players, pk=int(target_id) if target_id.isdigit() else 0)
     try:
-        player.merge_into(target)
+        outcomes.merge_players(player, target)
     except MergeRefused as e:
         messages.error(request, str(e))
         return redirect(player)
@@ -376,7 +377,7 @@ def void_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
         raise PermissionDenied(
             "Only whoever recorded this play, or an owner of the group, can remove it."
         )
-    play.void(request.user)
+    outcomes.void_play(play, request.user)
     messages.success(
         request,
         f"{play.info.name} of {date_format(play.played_on)} is out of the history. "
@@ -392,6 +393,6 @@ def restore_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpRespon
     play = get_play_for_user(request, play_id)
     if not access_to(request, play).may_restore:
         raise PermissionDenied("Only an owner of the group can restore a removed play.")
-    play.restore()
+    outcomes.restore_play(play)
     messages.success(request, f"{play.info.name} of {date_format(play.played_on)} is back.")
     return redirect(play.group or "home")

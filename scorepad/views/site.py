@@ -28,7 +28,7 @@ from games.contract import InvalidInput
 from scorepad import result_page, throttle
 from scorepad.forms import ChangePasswordForm, NewPlayForm, SignupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest, RedirectThen
-from scorepad.models import Group, Play, create_group
+from scorepad.models import Group, Play, create_group, finish_play, move_play_to_group
 from scorepad.pads import all_pads, get_pad, get_pad_or_404
 from scorepad.table import AppliedBefore, SeatRefused, access_to, host_here
 from scorepad.views.common import (
@@ -192,7 +192,7 @@ def finish(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     if play.is_finished:
         return redirect("result", play.uuid)
     try:
-        play.finish()
+        finish_play(play)
     except InvalidInput as e:
         for error in e.errors:
             messages.error(request, error.message)
@@ -256,7 +256,7 @@ def save_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
     if not play.is_finished:
         messages.error(request, "Finish the game first: a play is saved with its result.")
         return redirect(play)
-    play.move_to_group(group, request.user)
+    move_play_to_group(play, group, request.user)
     messages.success(request, f"Saved to the history of {group.name}.")
     return redirect(group)
 

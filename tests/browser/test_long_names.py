@@ -37,6 +37,7 @@ from scorepad.models import (
     RemovedMember,
     create_group,
     play_from_input,
+    use_claim_link,
 )
 from scorepad.models.table import ensure_join_code
 from scorepad.pads import Pad, all_pads, get_pad
@@ -137,7 +138,7 @@ def build_world() -> World:
     invite = Invite.objects.create(group=group, created_by=owner)
     # Someone outside the group claimed a guest and waits for the owner's yes.
     asking = group.players.create(name=ASKED_FOR)
-    asking.claim_link_by(owner).use(accounts.create_user(ASKER, password=PASSWORD))
+    use_claim_link(asking.claim_link_by(owner), accounts.create_user(ASKER, password=PASSWORD))
     waiting = ClaimLink.objects.of_group(group).waiting().get()
     plays: list[Play] = []
     for pad in all_pads():

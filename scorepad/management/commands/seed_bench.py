@@ -39,7 +39,14 @@ from games.contract import InvalidInput
 from scorepad.codecs import Codec, all_codecs, get_codec
 from scorepad.exports.document import history_document, with_entries
 from scorepad.exports.importing import import_history
-from scorepad.models import Group, Play, TablePhone, create_group, play_from_input
+from scorepad.models import (
+    Group,
+    Play,
+    TablePhone,
+    create_group,
+    finish_play,
+    play_from_input,
+)
 
 # The group's other regulars: the examples' players become any of them.
 REGULARS = ["Ana", "Ben", "Cleo", "Dev", "Mira", "Jonas", "Noor"]
@@ -104,7 +111,7 @@ class Builder:
         if played_on is not None:
             play.played_on = played_on
             play.save(update_fields=["played_on"])
-        play.finish()
+        finish_play(play)
         return play
 
     def play_in_progress(self, codec: Codec) -> tuple[Play, dict[str, Any]]:
