@@ -19,7 +19,8 @@ from django.views.decorators.cache import cache_control
 from games.contract import InvalidInput
 from scorepad import throttle
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Group, Play, Result, start_play
+from scorepad.models import Actor, Group, Play, Result, StaleEdit, start_play
+from scorepad.models.changes import save_part
 from scorepad.models.table import seat_phone
 from scorepad.pads import get_pad
 from scorepad.table import (
@@ -237,6 +238,40 @@ def stale_message(request: HtmxHttpRequest, what: str, saved_now: str, yours: st
     )
     conflict(request, message)
     return message
+
+
+def save_form_part(
+    request: HtmxHttpRequest,
+    form: TakesErrors,
+    part: tuple[str, dict[str, Any]],
+    seat: tuple[Play, Result, Actor],
+    prefix: str,
+    what: str,
+) -> tuple[list[str], bool]:
+    """Save a seat's part of the entry (``part``: its key and its counts) from a valid
+    form, as the screen that sent it drew it (the POST's ``base`` and ``editor``): the
+    messages for the top of the form and whether it was saved. The game's messages go
+    on the form's fields (the input paths after ``prefix``); another screen's save
+    meanwhile is told with both values (``what``: the part, in words)."""
+    play, result, by = seat
+    key, counts = part
+    try:
+        save_part(
+            play,
+            result,
+            (key,),
+            counts,
+            base=request.POST.get("base"),
+            editor=request.POST.get("editor", ""),
+            by=by,
+        )
+    except InvalidInput as e:
+        return attach_errors(e, form, prefix), False
+    except StaleEdit as e:
+        return [
+            stale_message(request, what, describe_counts(e.current), describe_counts(counts))
+        ], False
+    return [], True
 
 
 def describe_counts(counts: dict[str, Any] | None) -> str:

@@ -11,26 +11,22 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from games.contract import InvalidInput
 from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Actor, Play, Result, StaleEdit
-from scorepad.models.changes import save_part
+from scorepad.models import Play, Result
 from scorepad.pads import get_pad
 from scorepad.pads.counts.forms import SpecForm
 from scorepad.pads.counts.sheets import CountSheet, SheetCodec
 from scorepad.views.common import (
-    attach_errors,
-    describe_counts,
     get_play_for_user,
     get_seat_for_user,
     next_seat,
     next_seat_url,
     post_with_step_applied,
     render_screen,
+    save_form_part,
     seat_or_table_url,
-    stale_message,
 )
 
 
@@ -61,7 +57,14 @@ def seat_sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRe
     if request.method == "POST":
         form = SpecForm(sheet.fields, players, play.options, post_with_step_applied(request))
         if form.is_valid():
-            errors, saved = _save_sheet(request, play, result, sheet.key, form, access.actor)
+            errors, saved = save_form_part(
+                request,
+                form,
+                (sheet.key, form.to_json()),
+                (play, result, access.actor),
+                f"{sheet.key}.{result.name}.",
+                f"{result.name}'s numbers",
+            )
             if saved and not request.htmx:
                 # A − or + button, or Enter in a box (the hidden "stay" button), without
                 # JavaScript: saved, and the same screen again.
@@ -89,24 +92,3 @@ def seat_sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRe
         "panel": seat_panel(request, play, access) if seat_panel else None,
     }
     return render_screen(request, "counts/sheet.html", ctx, "htmx-update")
-
-
-def _save_sheet(
-    request: HtmxHttpRequest, play: Play, result: Result, key: str, form: SpecForm, by: Actor
-) -> tuple[list[str], bool]:
-    try:
-        save_part(
-            play,
-            result,
-            (key,),
-            form.to_json(),
-            base=request.POST.get("base"),
-            editor=request.POST.get("editor", ""),
-            by=by,
-        )
-    except InvalidInput as e:
-        return attach_errors(e, form, f"{key}.{result.name}."), False
-    except StaleEdit as e:
-        saved_now, yours = describe_counts(e.current), describe_counts(form.to_json())
-        return [stale_message(request, f"{result.name}'s numbers", saved_now, yours)], False
-    return [], True

@@ -8,24 +8,19 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_http_methods
 
-from games.contract import InvalidInput
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import StaleEdit
-from scorepad.models.changes import save_part
 from scorepad.pads.shallow_sea.entry import sheet_of
 from scorepad.pads.shallow_sea.forms.sheet import SheetForm
 from scorepad.pads.shallow_sea.views.seat import get_seat_play_for_user, live_panel
 from scorepad.views.common import (
-    attach_errors,
-    describe_counts,
     get_seat_for_user,
     next_seat,
     next_seat_url,
     post_with_step_applied,
     render_screen,
+    save_form_part,
     seat_or_table_url,
-    stale_message,
 )
 
 
@@ -40,23 +35,15 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
         data = post_with_step_applied(request)
         form = SheetForm(play.mode, setup, achievement, data)
         if form.is_valid():
-            try:
-                save_part(
-                    play,
-                    result,
-                    ("sheet",),
-                    form.sheet(),
-                    base=request.POST.get("base"),
-                    editor=request.POST.get("editor", ""),
-                    by=access.actor,
-                )
-            except InvalidInput as e:
-                errors = attach_errors(e, form, f"sheets.{result.name}.")
-            except StaleEdit as e:
-                what, yours = f"{result.name}'s score pad", describe_counts(form.sheet())
-                errors = [stale_message(request, what, describe_counts(e.current), yours)]
-            else:
-                saved = True
+            errors, saved = save_form_part(
+                request,
+                form,
+                ("sheet", form.sheet()),
+                (play, result, access.actor),
+                f"sheets.{result.name}.",
+                f"{result.name}'s score pad",
+            )
+            if saved:
                 if not request.htmx and request.POST.get("go") == "next":
                     return redirect(next_seat_url(play, results, position, access))
                 if not request.htmx:
