@@ -289,7 +289,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic writes (a deployment may keep it apart from the code).
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Our static files are only ever fetched by our own pages and worker: no CORS header.
 WHITENOISE_ALLOW_ALL_ORIGINS = False

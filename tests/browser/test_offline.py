@@ -31,7 +31,7 @@ SENT_MS = 20_000  # every waiting change sent once the network is back
 def kept_for_offline(page: Page, *paths: str) -> None:
     """Wait until the service worker runs this page and has kept ``paths`` (the page
     itself included) for a time without network."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    until(page, "() => navigator.serviceWorker.controller !== null")
     wanted = [page.evaluate("location.pathname + location.search"), *paths]
     until(
         page,
@@ -41,8 +41,9 @@ def kept_for_offline(page: Page, *paths: str) -> None:
 
 
 def until(page: Page, predicate: str, arg: Any = None, timeout_ms: int = 10_000) -> None:
-    """Wait until the async ``predicate`` resolves true (wait_for_function takes a
-    promise for a truthy answer)."""
+    """Wait until the async ``predicate`` resolves true. Not ``wait_for_function``: its
+    predicate is evaluated from a string again each time it polls, which the site's
+    Content-Security-Policy (no ``unsafe-eval``) refuses once the page has loaded."""
     for _ in range(timeout_ms // 200):
         try:
             if page.evaluate(predicate, arg):
