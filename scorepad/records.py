@@ -157,13 +157,17 @@ def _contested(seats: list[Seat]) -> set[int]:
 def _lock(seats: list[Seat]) -> None:
     """Serialize the records' read-change-write with anyone else changing the same
     ones (on PostgreSQL; SQLite writes one at a time anyway): the plays' group, or for
-    plays outside any group their players, always in the same order."""
-    groups = sorted({s.group for s in seats if s.group is not None})
+    plays outside any group their players, always in the same order. The groups whose
+    pages show these records (the plays' own, and those where a seat's person is a
+    member: a game's group panel may show members' records from anywhere) get a new
+    pages_key."""
+    players = {s.player for s in seats}
+    members_of = Group.objects.filter(memberships__user__players__in=players).values_list("pk")
+    groups = sorted({s.group for s in seats if s.group is not None} | {pk for (pk,) in members_of})
     if groups:
         list(Group.objects.select_for_update().filter(pk__in=groups).order_by("pk").values("pk"))
         Group.objects.filter(pk__in=groups).update(pages_key=uuid4())
     if any(s.group is None for s in seats):
-        players = sorted({s.player for s in seats})
         list(Player.objects.select_for_update().filter(pk__in=players).order_by("pk").values("pk"))
 
 

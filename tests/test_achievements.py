@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 from typing import Any
 
@@ -9,10 +10,18 @@ import pytest
 from django.test import Client
 
 from scorepad import records
-from scorepad.models import Group, Play, Result, delete_play
+from scorepad.models import Group, Play, Result, create_group, delete_play
 from scorepad.pads.shallow_sea.models import AchievementTick
 
 pytestmark = pytest.mark.django_db
+
+
+def solo_board(client: Client, group: Group) -> list[str]:
+    """The group page's solo board, row by row, as its HTML shows it."""
+    html = client.get(f"/groups/{group.pk}/").content.decode()
+    board = re.search(r'<ol class="list solo-board">(.*?)</ol>', html, re.S)
+    rows = re.findall(r"<li[^>]*>(.*?)</li>", board[1] if board else "", re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in rows]
 
 
 def shallow_sea_result(
@@ -175,6 +184,21 @@ class TestSoloLadder:
             {"name": "bob", "best": 192, "title": "Poseidon"},
             {"name": "alice", "best": 171, "title": "Merfolk"},
         ]
+
+    def test_the_kept_group_page_follows_its_members_solo_plays_anywhere(
+        self, alice_client: Client, alice: Any, make_user: Any, group: Group
+    ) -> None:
+        bob = make_user("bob")
+        own = create_group("Bob's own", bob)
+        shallow_sea_result(group, alice, 147, mode="solo")
+        shallow_sea_result(own, bob, 133, mode="solo")
+        assert solo_board(alice_client, group) == ["alice Diver 147"]  # drawn, and kept
+        group.join(bob)
+        assert solo_board(alice_client, group) == ["alice Diver 147", "bob Swimmer 133"]
+        shallow_sea_result(own, bob, 192, day=1, mode="solo")
+        assert solo_board(alice_client, group) == ["bob Poseidon 192", "alice Diver 147"]
+        group.remove_member(bob)
+        assert solo_board(alice_client, group) == ["alice Diver 147"]
 
     def test_needs_login(self, client: Client) -> None:
         assert client.get("/me/solo/")["Location"].startswith("/accounts/login/")

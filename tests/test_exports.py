@@ -666,9 +666,10 @@ class TestImportLimits:
         # write transaction (a savepoint in a test, and its release): the lock, both again
         # to see nothing changed meanwhile, the new players, the newest play's id, plays,
         # their ids, results, events; then the records, from the rows sent (a savepoint and
-        # its release, the group locked and its pages_key changed, the standings, head to
-        # head and game tallies each read and written, and each game's best result's id)
-        with django_assert_num_queries(29):
+        # its release, the groups where the seats' people are members, the groups locked
+        # and their pages_key changed, the standings, head to head and game tallies each
+        # read and written, and each game's best result's id)
+        with django_assert_num_queries(30):
             response = upload(alice_client, beach, document, follow=False)
         assert response.status_code == 302
         assert beach.plays.count() == plays

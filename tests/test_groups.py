@@ -184,12 +184,13 @@ class TestHistoryAndRecords:
         # history, and the members' best solo scores.
         with django_assert_num_queries(11):
             alice_client.get(f"/groups/{group.pk}/")
-        # Nothing changed since: the history, records and players as drawn before; the
-        # solo board (members' solo plays anywhere) is asked again.
-        with django_assert_num_queries(4):
+        # Nothing changed since: the history, records, players and the games' panels
+        # (the solo board: members' solo plays anywhere) as drawn before.
+        with django_assert_num_queries(3):
             alice_client.get(f"/groups/{group.pk}/")
-        # A page further back: its plays, whether there are newer ones, their results.
-        with django_assert_num_queries(7):
+        # A page further back: session, user, group, its plays, whether there are newer
+        # ones, their results.
+        with django_assert_num_queries(6):
             alice_client.get(f"/groups/{group.pk}/", {"before": f"2026-01-02.{10**9}"})
         ana = group.players.get(name="Ana")
         # session, user, group, player, their standings, rivals, the claim link the

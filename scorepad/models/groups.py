@@ -31,7 +31,9 @@ class Group(models.Model):
     name = models.CharField(max_length=100)
     created = models.DateTimeField(auto_now_add=True)
     # A new value whenever what the group's pages show changes: the records kept for it
-    # (scorepad/records.py, in the same transaction) or its players. The key of what those
+    # or for its members anywhere (scorepad/records.py, in the same transaction: a game's
+    # group panel may show members' records, as Shallow Sea's solo board does), its
+    # players or its members. The key of what those
     # pages keep rendered ({% cache %}, ``kept_until_changed``); random rather than
     # counted, so a restored or recreated group never meets a key it had before.
     pages_key = models.UUIDField(default=uuid.uuid4)
@@ -46,6 +48,10 @@ class Group(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("group", args=[self.pk])
+
+    def pages_changed(self) -> None:
+        """What the group's pages show changed: the copies kept of them are out of date."""
+        Group.objects.filter(pk=self.pk).update(pages_key=uuid.uuid4())
 
     def kept_until_changed[T](self, name: str, work_out: Callable[[], T]) -> T:
         """``work_out()``, kept by this process until the group's pages change."""
@@ -99,6 +105,8 @@ class Group(models.Model):
         if removal is not None:
             removal.delete()
         membership, created = self.memberships.get_or_create(user=user)
+        if created:
+            self.pages_changed()  # a member's records from anywhere are on them now
         if created and not self.players.filter(user=user).exists():
             name = user.username
             if self.players.filter(name=name).exists():
@@ -115,6 +123,7 @@ class Group(models.Model):
         the last owner goes, the longest-standing member becomes owner, so the group
         keeps one."""
         self.memberships.filter(user=user).delete()
+        self.pages_changed()
         if by is not None and by != user:
             self.removals.update_or_create(user=user, defaults={"removed_by": by, "asked": None})
         self.invites.filter(created_by=user).revoke()
@@ -269,8 +278,8 @@ class Player(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         adding = self._state.adding
         super().save(*args, **kwargs)
-        if adding and self.group_id is not None:  # a new name in the group's lists
-            Group.objects.filter(pk=self.group_id).update(pages_key=uuid.uuid4())
+        if adding and self.group is not None:  # a new name in the group's lists
+            self.group.pages_changed()
 
     def get_absolute_url(self) -> str:
         return reverse("player", args=[self.group_id, self.pk])

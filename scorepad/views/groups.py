@@ -122,7 +122,7 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
         "games": [pad.info for pad in all_pads()],
         "players": group.player_list(),
         "records": SimpleLazyObject(lambda: stats.group_records(group)),
-        "panels": group_panels(group),
+        "panels": SimpleLazyObject(lambda: group_panels(group)),
         "is_owner": group.is_owner(request.user),
         "removed": SimpleLazyObject(
             lambda: list(group.plays.voided().select_related("voided_by").order_by("-voided"))
