@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from scorepad import records
-from scorepad.models import Group, Invite, Membership, Play, Player, Result, start_play
+from scorepad.models import Group, Invite, Membership, Play, Player, Result, start_play, void_play
 
 pytestmark = pytest.mark.django_db
 
@@ -465,6 +465,32 @@ class TestVoidPlay:
         assert alice_client.post(f"/plays/{play.uuid}/restore/").status_code == 302
         play.refresh_from_db()
         assert play.status == Play.Status.FINISHED and play.voided_by is None
+
+    def test_each_owner_restores_from_the_kept_group_page(
+        self, alice: Any, make_user: Any, group: Group
+    ) -> None:
+        """The list of removed plays is kept; each owner's Restore form carries their own
+        CSRF token, not the one of whoever drew the page first."""
+        dora = make_user("dora")
+        group.join(dora)
+        group.memberships.filter(user=dora).update(role=Membership.Role.OWNER)
+        play = record_play(group, {"Ana": 50, "Ben": 40}, recorder=alice)
+        void_play(play, alice)
+        restore = f"/plays/{play.uuid}/restore/"
+
+        def restore_form(owner: Any) -> tuple[Client, str]:
+            client = Client(enforce_csrf_checks=True)
+            client.force_login(owner)
+            page = client.get(f"/groups/{group.pk}/").content.decode()
+            token = re.search(
+                rf'action="{restore}">.*?name="csrfmiddlewaretoken" value="(\w+)"', page
+            )
+            assert token is not None
+            return client, token[1]
+
+        restore_form(alice)  # the page drawn for alice first, and kept
+        client, token = restore_form(dora)
+        assert client.post(restore, {"csrfmiddlewaretoken": token}).status_code == 302
 
     def test_the_result_page_offers_it_to_whoever_may(
         self, alice_client: Client, bob_client: Client, group: Group, make_user: Any

@@ -124,8 +124,12 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
         "records": SimpleLazyObject(lambda: stats.group_records(group)),
         "panels": SimpleLazyObject(lambda: group_panels(group)),
         "is_owner": group.is_owner(request.user),
+        # Kept as data, drawn each time: an owner's Restore forms carry their own token.
         "removed": SimpleLazyObject(
-            lambda: list(group.plays.voided().select_related("voided_by").order_by("-voided"))
+            lambda: group.kept_until_changed(
+                "removed",
+                lambda: list(group.plays.voided().select_related("voided_by").order_by("-voided")),
+            )
         ),
     }
     return render_screen(request, "group.html", ctx, "history")
