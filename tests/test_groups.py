@@ -193,12 +193,12 @@ class TestHistoryAndRecords:
         with django_assert_num_queries(6):
             alice_client.get(f"/groups/{group.pk}/", {"before": f"2026-01-02.{10**9}"})
         ana = group.players.get(name="Ana")
-        # session, user, group, player, their standings, rivals, the claim link the
-        # viewer made for this guest (the other players are the group page's).
-        with django_assert_num_queries(7):
+        # session, user, player with their group, their standings, rivals, the claim link
+        # the viewer made for this guest (the other players are the group page's).
+        with django_assert_num_queries(6):
             alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
-        # session, user, group, player, the claim link.
-        with django_assert_num_queries(5):
+        # session, user, player with their group, the claim link.
+        with django_assert_num_queries(4):
             alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
 
     def test_outsider_gets_404(self, outsider_client: Client, group: Group) -> None:

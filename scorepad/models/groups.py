@@ -84,6 +84,12 @@ class Group(models.Model):
         """Whether an owner removed ``user`` from the group (and has not let them back)."""
         return user.is_authenticated and self.removals.filter(user=user).exists()
 
+    def seen_by(self, user: Any, role: str) -> Group:
+        """This group as ``for_user`` gives it to ``user``, whose role in it came with
+        another query (``PlayerQuerySet.in_groups_of``): ``is_owner`` asks no more."""
+        self.__dict__.update(viewer_id=user.pk, viewer_role=role)
+        return self
+
     def is_owner(self, user: Any) -> bool:
         if user.pk is not None and self.__dict__.get("viewer_id") == user.pk:  # for_user's
             return self.__dict__["viewer_role"] == Membership.Role.OWNER
@@ -253,6 +259,16 @@ class Invite(Link):
         return reverse("join", args=[self.token])
 
 
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def in_groups_of(self, user: Any) -> PlayerQuerySet:
+        """The players of the user's groups, each with its group and the user's role in
+        it (``viewer_role``): one query."""
+        if not user.is_authenticated:
+            return self.none()
+        players = self.filter(group__memberships__user=user).select_related("group")
+        return players.annotate(viewer_role=F("group__memberships__role"))
+
+
 class Player(models.Model):
     """A person at the table: a guest known by name, or linked to an account."""
 
@@ -261,6 +277,8 @@ class Player(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="players"
     )
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]

@@ -65,9 +65,13 @@ def _get_owned_group_for_user(request: HtmxHttpRequest, group_id: int) -> Group:
 def _get_player_for_user(
     request: HtmxHttpRequest, group_id: int, player_id: int
 ) -> tuple[Group, Player]:
-    """The group's player, with the group; 404 unless the user is in it."""
-    group = get_group_for_user(request, group_id)
-    return group, get_object_or_404(group.players, pk=player_id)
+    """The group's player, with the group knowing the user's role in it, in one query;
+    404 unless the user is in it."""
+    player = get_object_or_404(
+        Player.objects.in_groups_of(request.user), group_id=group_id, pk=player_id
+    )
+    assert player.group is not None, "a player of a group"
+    return player.group.seen_by(request.user, player.__dict__["viewer_role"]), player
 
 
 def _get_claim_link_for_user(
