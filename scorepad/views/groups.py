@@ -9,13 +9,14 @@ the key of the play they follow, ``?before=2026-03-01.1234``, never an offset or
 
 What the group and player pages draw from the records is drawn once and kept: the
 group's ``pages_key`` is a new random value whenever its records change (in the records'
-own transaction; ``records.rebuild`` sets every group's) or a player joins it, and
-``group.html`` and ``player.html`` keep their history list, records and player's page in
-``{% cache %}`` under it, the players list through ``Group.kept_until_changed``. The views
-hand the templates lazy values (``SimpleLazyObject``), so a page nothing changed since
-reads only the session, the user, the group (``GroupQuerySet.for_user`` brings the
-viewer's role) and the solo board, which stays live because it counts the members' solo
-plays in any group. The cache (``template_fragments``) is each process's own memory: a
+own transaction, for every group where a seat's person is a member too; ``records.rebuild``
+sets every group's), a player is added, or someone joins or leaves, and ``group.html`` and
+``player.html`` keep their history list, records, the games' panels (the solo board: the
+members' solo plays in any group) and player's page in ``{% cache %}`` under it, the
+players list and the removed plays through ``Group.kept_until_changed`` (as data: an
+owner's Restore form carries their own CSRF token). The views hand the templates lazy
+values (``SimpleLazyObject``), so a page nothing changed since reads only the session, the
+user and the group (``GroupQuerySet.for_user`` brings the viewer's role). The cache (``template_fragments``) is each process's own memory: a
 key read with the group never names an older drawing, whichever process drew it, and a
 random key stays new across a restore. ``tests/test_groups.py::TestKeptPagesFollowChanges``
 reads each change from the HTML.
