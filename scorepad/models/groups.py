@@ -33,8 +33,9 @@ class Group(models.Model):
     # A new value whenever what the group's pages show changes: the records kept for it
     # or for its members anywhere (scorepad/records.py, in the same transaction: a game's
     # group panel may show members' records, as a solo board does), its players or its
-    # members. The key of what those pages keep rendered ({% cache %}, ``kept_until_changed``); random rather than
-    # counted, so a restored or recreated group never meets a key it had before.
+    # members. The key of what those pages keep rendered ({% cache %},
+    # ``kept_until_changed``); random rather than counted, so a restored or recreated
+    # group never meets a key it had before.
     pages_key = models.UUIDField(default=uuid.uuid4)
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="play_groups"
