@@ -462,12 +462,14 @@ def test_pages_have_a_strict_csp_and_no_inline_code(alice_client: Client, alice:
 def test_every_answer_denies_the_browser_features_the_site_never_uses(
     client: Client, alice_client: Client
 ) -> None:
+    """Every answer a browser reads the policy on: documents (pages, the 404) and the
+    service worker's script. A static script, a stylesheet and the web manifest go
+    without it (a browser ignores it there), and keep nosniff and Referrer-Policy."""
     answers = [
         client.get("/"),
         client.get("/accounts/login/"),
         client.get("/j/ZZZZZZ"),  # 404
-        client.get("/static/scorepad/scorepad.js"),
-        client.get("/healthz"),
+        client.get("/sw.js"),
         alice_client.get("/groups/"),
     ]
     for response in answers:
@@ -477,6 +479,17 @@ def test_every_answer_denies_the_browser_features_the_site_never_uses(
             assert policy[feature] == "()", (response.request["PATH_INFO"], feature)
         # The host's Share button, on our own pages.
         assert policy["web-share"] == "(self)"
+    assert answers[2].status_code == 404
+    not_documents = [
+        client.get("/static/scorepad/scorepad.js"),
+        client.get("/static/scorepad/scorepad.css"),
+        client.get("/manifest.webmanifest"),
+    ]
+    for response in not_documents:
+        assert response.status_code == 200, response.request["PATH_INFO"]
+        assert "Permissions-Policy" not in response, response.request["PATH_INFO"]
+        assert response["X-Content-Type-Options"] == "nosniff"
+        assert response["Referrer-Policy"] == "same-origin"
 
 
 def test_document_only_headers_go_on_documents(client: Client) -> None:
