@@ -116,3 +116,12 @@ def test_the_workers_store_bundles_as_a_classic_script() -> None:
         + "\nconsole.log(Object.keys(OutboxStore).sort().join())"
     )
     assert {"accountOf", "all", "exclusive", "identityOf", "send"} <= set(found.split(","))
+
+
+def test_a_shallow_sea_screen_has_one_stylesheet_the_sites_and_the_games() -> None:
+    """The board screen waits for one stylesheet: the site's rules, then the game's."""
+    entry = "shallow_sea/screens.css"
+    code = bundle_css(entry, read_static(entry), read_static)
+    assert code is not None
+    site, game = read_static("scorepad/scorepad.css"), read_static("shallow_sea/shallow-sea.css")
+    assert code.index(site) < code.index(game)
