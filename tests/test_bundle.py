@@ -128,6 +128,7 @@ def test_a_shallow_sea_screen_has_one_stylesheet_the_sites_and_the_games() -> No
         read_static("scorepad/site-screens.css"),
     )
     game = read_static("shallow_sea/shallow-sea.css")
+    games_others = read_static("shallow_sea/other-screens.css")
     site = bundle_css("scorepad/scorepad.css", read_static("scorepad/scorepad.css"), read_static)
     screens = bundle_css(
         "shallow_sea/screens.css", read_static("shallow_sea/screens.css"), read_static
@@ -138,7 +139,9 @@ def test_a_shallow_sea_screen_has_one_stylesheet_the_sites_and_the_games() -> No
     assert site is not None and screens is not None and board is not None
     assert site.index(every) < site.index(others)
     assert screens.index(every) < screens.index(others) < screens.index(game)
-    assert board.index(every) < board.index(game) and others not in board
+    assert screens.index(game) < screens.index(games_others)
+    assert board.index(every) < board.index(game)
+    assert others not in board and games_others not in board
 
 
 def test_a_screen_links_its_stylesheets_one_bundle_or_each_as_written(settings: Any) -> None:
