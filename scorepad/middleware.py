@@ -24,6 +24,9 @@ DOCUMENT_ONLY = ("X-Frame-Options", "Cross-Origin-Opener-Policy")
 # some 560 bytes it was the largest header of each static file on a first load.
 PERMISSIONS_POLICY = "Permissions-Policy"
 SERVICE_WORKER_PATH = "/sw.js"
+# A static file named by its hash never changes: WhiteNoise serves it "immutable", kept for
+# ten years, so no browser asks whether it changed and its validators are bytes for nothing.
+VALIDATORS = ("Last-Modified", "ETag")
 
 
 class DocumentHeadersMiddleware:
@@ -31,8 +34,9 @@ class DocumentHeadersMiddleware:
     HTML goes without the document-only headers, and JSON (the manifest, the API) without
     a Content-Security-Policy too (no browser runs one as a page). A script keeps its
     policy: the service worker's is its own script's. The Permissions-Policy goes on
-    documents and the service worker's script only. Every answer keeps
-    X-Content-Type-Options (nosniff) and Referrer-Policy."""
+    documents and the service worker's script only, and an immutable file goes without
+    Last-Modified and ETag. Every answer keeps X-Content-Type-Options (nosniff) and
+    Referrer-Policy."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
@@ -44,6 +48,9 @@ class DocumentHeadersMiddleware:
             return response
         if request.path != SERVICE_WORKER_PATH:
             del response[PERMISSIONS_POLICY]
+        if "immutable" in response.get("Cache-Control", ""):
+            for name in VALIDATORS:
+                del response[name]
         for name in DOCUMENT_ONLY:
             del response[name]
         if kind == "application/json" or kind.endswith("+json"):

@@ -15,13 +15,15 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.tokens import default_token_generator
 from django.db import connection
-from django.test import Client
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
 from django.urls import URLPattern, URLResolver, reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from scorepad import urls
 from scorepad.management.commands.seed_bench import renamed
+from scorepad.middleware import DocumentHeadersMiddleware
 from scorepad.models import (
     ClaimLink,
     Group,
@@ -508,6 +510,24 @@ def test_document_only_headers_go_on_documents(client: Client) -> None:
     assert "Content-Security-Policy" not in manifest
     for response in (page, worker, manifest, script):
         assert response["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_file_named_by_its_hash_goes_without_validators() -> None:
+    """WhiteNoise serves a hashed static file as immutable: no browser revalidates it, so
+    its Last-Modified and ETag go; a file that may change keeps them."""
+
+    def served(cache_control: str) -> HttpResponse:
+        response = HttpResponse("a{}", content_type="text/css")
+        response["Cache-Control"] = cache_control
+        response["Last-Modified"] = "Wed, 02 Dec 2026 14:16:19 GMT"
+        response["ETag"] = '"6b102833-4254"'
+        request = RequestFactory().get("/static/site/site.0123456789ab.css")
+        return DocumentHeadersMiddleware(lambda request: response)(request)
+
+    hashed = served("max-age=315360000, public, immutable")
+    assert "Last-Modified" not in hashed and "ETag" not in hashed
+    plain = served("max-age=60, public")
+    assert plain["ETag"] == '"6b102833-4254"' and "Last-Modified" in plain
 
 
 def test_login_locks_after_five_wrong_passwords(client: Client, alice: Any) -> None:
