@@ -19,14 +19,24 @@ from scorepad.table import CHANGE_HEADER, CHANGE_ID, PHONE_COOKIE, PHONE_COOKIE_
 # (Cross-Origin-Opener-Policy). A script, a stylesheet, an image or the web manifest does
 # not need them on every load.
 DOCUMENT_ONLY = ("X-Frame-Options", "Cross-Origin-Opener-Policy")
+# The Permissions-Policy governs a document and its frames, and a worker by its script's
+# answer: on any other script, a stylesheet or the manifest a browser ignores it, and at
+# some 560 bytes it was the largest header of each static file on a first load.
+PERMISSIONS_POLICY = "Permissions-Policy"
+SERVICE_WORKER_PATH = "/sw.js"
+# A static file named by its hash never changes: WhiteNoise serves it "immutable", kept for
+# ten years, so no browser asks whether it changed and its validators are bytes for nothing.
+VALIDATORS = ("Last-Modified", "ETag")
 
 
 class DocumentHeadersMiddleware:
     """The security headers each answer needs, and no more bytes: an answer that is not
     HTML goes without the document-only headers, and JSON (the manifest, the API) without
     a Content-Security-Policy too (no browser runs one as a page). A script keeps its
-    policy: the service worker's is its own script's. Every answer keeps its
-    Permissions-Policy, X-Content-Type-Options (nosniff) and Referrer-Policy."""
+    policy: the service worker's is its own script's. The Permissions-Policy goes on
+    documents and the service worker's script only, and an immutable file goes without
+    Last-Modified and ETag. Every answer keeps X-Content-Type-Options (nosniff) and
+    Referrer-Policy."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
@@ -36,6 +46,11 @@ class DocumentHeadersMiddleware:
         kind = response.get("Content-Type", "").split(";")[0].strip().lower()
         if kind == "text/html":
             return response
+        if request.path != SERVICE_WORKER_PATH:
+            del response[PERMISSIONS_POLICY]
+        if "immutable" in response.get("Cache-Control", ""):
+            for name in VALIDATORS:
+                del response[name]
         for name in DOCUMENT_ONLY:
             del response[name]
         if kind == "application/json" or kind.endswith("+json"):

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 import subprocess
+from typing import Any
 
 import pytest
 
 from scorepad.bundle import BundleError, bundle, bundle_css, is_entry
 from scorepad.storage import read_static
+from scorepad.templatetags.stylesheets import sheets_of, stylesheet
 
 MODULES = {
     "site/a.js": 'import * as b from "./b.js";\nexport const a = () => b.two() + 1;\n',
@@ -116,3 +118,40 @@ def test_the_workers_store_bundles_as_a_classic_script() -> None:
         + "\nconsole.log(Object.keys(OutboxStore).sort().join())"
     )
     assert {"accountOf", "all", "exclusive", "identityOf", "send"} <= set(found.split(","))
+
+
+def test_a_shallow_sea_screen_has_one_stylesheet_the_sites_and_the_games() -> None:
+    """A game screen waits for one stylesheet: the site's rules, then the game's. The
+    board's leaves out the rules only the site's other screens use."""
+    every, others = (
+        read_static("scorepad/every-screen.css"),
+        read_static("scorepad/site-screens.css"),
+    )
+    game = read_static("shallow_sea/shallow-sea.css")
+    games_others = read_static("shallow_sea/other-screens.css")
+    site = bundle_css("scorepad/scorepad.css", read_static("scorepad/scorepad.css"), read_static)
+    screens = bundle_css(
+        "shallow_sea/screens.css", read_static("shallow_sea/screens.css"), read_static
+    )
+    board = bundle_css(
+        "shallow_sea/board-screen.css", read_static("shallow_sea/board-screen.css"), read_static
+    )
+    assert site is not None and screens is not None and board is not None
+    assert site.index(every) < site.index(others)
+    assert screens.index(every) < screens.index(others) < screens.index(game)
+    assert screens.index(game) < screens.index(games_others)
+    assert board.index(every) < board.index(game)
+    assert others not in board and games_others not in board
+
+
+def test_a_screen_links_its_stylesheets_one_bundle_or_each_as_written(settings: Any) -> None:
+    """Served as written (development, the tests), a screen links each sheet its entry
+    imports, so no @import is left to follow; collected, it links the one bundle."""
+    links = re.findall(r'href="/static/([^"]+)"', str(stylesheet("shallow_sea/board-screen.css")))
+    assert links == ["scorepad/every-screen.css", "shallow_sea/shallow-sea.css"]
+    assert sheets_of("shallow_sea/shallow-sea.css") == ["shallow_sea/shallow-sea.css"]
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "scorepad.storage.MinifiedStaticFilesStorage"},
+    }
+    assert sheets_of("shallow_sea/board-screen.css") == ["shallow_sea/board-screen.css"]

@@ -15,13 +15,15 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.tokens import default_token_generator
 from django.db import connection
-from django.test import Client
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
 from django.urls import URLPattern, URLResolver, reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from scorepad import urls
 from scorepad.management.commands.seed_bench import renamed
+from scorepad.middleware import DocumentHeadersMiddleware
 from scorepad.models import (
     ClaimLink,
     Group,
@@ -463,12 +465,14 @@ def test_pages_have_a_strict_csp_and_no_inline_code(alice_client: Client, alice:
 def test_every_answer_denies_the_browser_features_the_site_never_uses(
     client: Client, alice_client: Client
 ) -> None:
+    """Every answer a browser reads the policy on: documents (pages, the 404) and the
+    service worker's script. A static script, a stylesheet and the web manifest go
+    without it (a browser ignores it there), and keep nosniff and Referrer-Policy."""
     answers = [
         client.get("/"),
         client.get("/accounts/login/"),
         client.get("/j/ZZZZZZ"),  # 404
-        client.get("/static/scorepad/scorepad.js"),
-        client.get("/healthz"),
+        client.get("/sw.js"),
         alice_client.get("/groups/"),
     ]
     for response in answers:
@@ -478,6 +482,17 @@ def test_every_answer_denies_the_browser_features_the_site_never_uses(
             assert policy[feature] == "()", (response.request["PATH_INFO"], feature)
         # The host's Share button, on our own pages.
         assert policy["web-share"] == "(self)"
+    assert answers[2].status_code == 404
+    not_documents = [
+        client.get("/static/scorepad/scorepad.js"),
+        client.get("/static/scorepad/scorepad.css"),
+        client.get("/manifest.webmanifest"),
+    ]
+    for response in not_documents:
+        assert response.status_code == 200, response.request["PATH_INFO"]
+        assert "Permissions-Policy" not in response, response.request["PATH_INFO"]
+        assert response["X-Content-Type-Options"] == "nosniff"
+        assert response["Referrer-Policy"] == "same-origin"
 
 
 def test_document_only_headers_go_on_documents(client: Client) -> None:
@@ -496,6 +511,24 @@ def test_document_only_headers_go_on_documents(client: Client) -> None:
     assert "Content-Security-Policy" not in manifest
     for response in (page, worker, manifest, script):
         assert response["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_file_named_by_its_hash_goes_without_validators() -> None:
+    """WhiteNoise serves a hashed static file as immutable: no browser revalidates it, so
+    its Last-Modified and ETag go; a file that may change keeps them."""
+
+    def served(cache_control: str) -> HttpResponse:
+        response = HttpResponse("a{}", content_type="text/css")
+        response["Cache-Control"] = cache_control
+        response["Last-Modified"] = "Wed, 02 Dec 2026 14:16:19 GMT"
+        response["ETag"] = '"6b102833-4254"'
+        request = RequestFactory().get("/static/site/site.0123456789ab.css")
+        return DocumentHeadersMiddleware(lambda request: response)(request)
+
+    hashed = served("max-age=315360000, public, immutable")
+    assert "Last-Modified" not in hashed and "ETag" not in hashed
+    plain = served("max-age=60, public")
+    assert plain["ETag"] == '"6b102833-4254"' and "Last-Modified" in plain
 
 
 def test_login_locks_after_five_wrong_passwords(client: Client, alice: Any) -> None:

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import brotli  # type: ignore[import-untyped]  # it ships no types
 import pytest
 from django.test import Client
 
@@ -754,3 +755,19 @@ def test_attach_errors_reads_the_forms_field_for_and_refuses_a_form_without_one(
     with pytest.raises(TypeError, match="field_for"):
         attach_errors(error, plain, "counts.Ana.")
     assert attach_errors(error, plain, "counts.Ana.", lambda path: None) == ["Too many.", "Whole."]
+
+
+@pytest.mark.parametrize("path", ["/sw.js", "/manifest.webmanifest"])
+def test_the_worker_and_the_manifest_come_in_brotli_to_a_browser_that_takes_it(
+    client: Client, path: str
+) -> None:
+    plain = client.get(path)
+    assert "Content-Encoding" not in plain
+    answer = client.get(path, headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
+    assert answer["Content-Encoding"] == "br"
+    assert "Accept-Encoding" in answer["Vary"]
+    assert brotli.decompress(answer.content) == plain.content
+    assert len(answer.content) < len(gzip.compress(plain.content))
+    gzipped = client.get(path, headers={"Accept-Encoding": "gzip"})
+    assert gzipped["Content-Encoding"] == "gzip"
+    assert gzip.decompress(gzipped.content) == plain.content

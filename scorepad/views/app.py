@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import cache
+import re
+from functools import cache, lru_cache
 
+import brotli  # type: ignore[import-untyped]  # it ships no types
 import rjsmin
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
@@ -45,6 +48,25 @@ SHELL = (
 WORKER_STORE = "scorepad/outbox-worker.js"
 STORE_MODULE = "scorepad/outbox-store.js"
 THEME = {"dark": "#0b1622", "light": "#f4f7fb"}
+ACCEPTS_BROTLI = re.compile(r"\bbr\b")
+
+
+@lru_cache(maxsize=16)  # a deploy's worker and manifest
+def _brotli(body: bytes) -> bytes:
+    return brotli.compress(body, quality=11)
+
+
+def _smallest[Answer: HttpResponse](request: HttpRequest, response: Answer) -> Answer:
+    """The answer in Brotli where the browser takes it (every browser a phone runs does),
+    some 15% smaller than the gzip GZipMiddleware would send. Only for the worker and the
+    manifest: the same bytes for everyone, no secret and nothing the request sent in them
+    (no BREACH to guard against, which is why pages stay gzip with its random padding),
+    so each is compressed once, at quality 11, like the static files."""
+    if ACCEPTS_BROTLI.search(request.headers.get("Accept-Encoding", "")):
+        response.content = _brotli(response.content)
+        response["Content-Encoding"] = "br"
+    patch_vary_headers(response, ["Accept-Encoding"])
+    return response
 
 
 @require_safe
@@ -71,7 +93,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "theme_color": THEME["dark"],
         "icons": icons,
     }
-    return JsonResponse(data, content_type="application/manifest+json")
+    return _smallest(request, JsonResponse(data, content_type="application/manifest+json"))
 
 
 def _store() -> str:
@@ -100,7 +122,8 @@ def _worker(shell: tuple[str, ...], store: str) -> str:
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The worker, at the site's root so that it serves every page."""
     shell = (*(static(path) for path in SHELL), "/offline/")
-    return HttpResponse(_worker(shell, _store()), content_type="text/javascript; charset=utf-8")
+    worker = HttpResponse(_worker(shell, _store()), content_type="text/javascript; charset=utf-8")
+    return _smallest(request, worker)
 
 
 @require_safe

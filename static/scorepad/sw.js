@@ -170,10 +170,23 @@ async function keepPage(path, again) {
   const asking = ++asked;
   try {
     const response = await fetch(url.href, { credentials: "same-origin" });
-    await heard(response, asking, response.ok && !response.redirected && url.href);
+    const page = response.ok && !response.redirected && response.clone();
+    await heard(response, asking, page && url.href);
+    if (page) await keepItsFiles(await page.text());
     return true;
   } catch {
     return false; // offline: nothing more to keep now
+  }
+}
+
+// A kept page's own script and stylesheet: a game screen links one each, the site's
+// written in (no other screen links them, so the shell does not hold them), and a screen
+// kept but never opened online must still run its outbox when it is opened offline.
+/** @param {string} html */
+async function keepItsFiles(html) {
+  const cache = await caches.open(STATIC_CACHE);
+  for (const [, path] of html.matchAll(/(?:src|href)="(\/static\/[^"]+\.(?:js|css))"/g)) {
+    if (!(await caches.match(path))) await cache.add(path);
   }
 }
 

@@ -531,7 +531,8 @@ def test_the_board_swapped_in_again_saves_a_tap_once(
 ) -> None:
     """The outbox swaps a whole screen in when a late submit is answered with it, and
     htmx runs the scripts inside: ocean.js ran twice ("Identifier 'tappedAt' has already
-    been declared", CI) and would have saved each tap twice."""
+    been declared", CI) and would have saved each tap twice. The board's script now comes
+    in the head (shallow_sea/board-screen.js), which no swap of #main brings again."""
     play = guest_board_play()
     host_on(page, play)
     page.goto(f"/plays/{play.uuid}/players/0/ocean/")
@@ -541,7 +542,7 @@ def test_the_board_swapped_in_again_saves_a_tap_once(
             htmx.swap("#main", html, { swapStyle: "outerHTML" }, { select: "#main" });
         }"""
     )
-    expect(page.locator("script[src*='ocean']")).to_have_count(1)
+    expect(page.locator("script[src*='board-screen']")).to_have_count(1)
     saves: list[str] = []
     page.on("request", lambda r: saves.append(r.url) if r.method == "POST" else None)
     space(page, "R3C4").click()
