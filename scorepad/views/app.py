@@ -22,7 +22,6 @@ from functools import cache, lru_cache
 
 import brotli  # type: ignore[import-untyped]  # it ships no types
 import rjsmin
-from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -40,13 +39,16 @@ SHELL = (
     "scorepad/scorepad.js",
     "django_htmx/htmx-2.min.js",
 )
-# The outbox's store for the worker (a classic one, which every browser runs): its
-# exports are the properties of ``OutboxStore`` there. In production the worker imports
-# its collected file (one classic script, by its hashed name: a first load does not carry
-# it, the worker fetches it as it installs); where static files are served as written
-# (development, the tests) the store's module is written into the worker instead.
+# The worker (a classic one, which every browser runs): the outbox's store, whose exports
+# are the properties of ``OutboxStore`` there, then the worker's own code. In production
+# /sw.js imports both by their hashed names (collectstatic wrote the store as one classic
+# script): /sw.js is then a few lines, which is what a browser fetches again to see
+# whether the worker changed, and on a first load; what it imports is fetched once, as
+# the worker installs. Where static files are served as written (development, the
+# tests) both are written into /sw.js instead.
 WORKER_STORE = "scorepad/outbox-worker.js"
 STORE_MODULE = "scorepad/outbox-store.js"
+WORKER_CODE = "scorepad/sw.js"
 THEME = {"dark": "#0b1622", "light": "#f4f7fb"}
 ACCEPTS_BROTLI = re.compile(r"\bbr\b")
 
@@ -96,22 +98,21 @@ def manifest(request: HttpRequest) -> JsonResponse:
     return _smallest(request, JsonResponse(data, content_type="application/manifest+json"))
 
 
-def _store() -> str:
-    """How the worker gets the outbox's store: imported by its hashed name where
-    collectstatic wrote it as one classic script, else written in."""
+def _worker_code() -> str:
+    """The outbox's store and the worker's code: imported by their hashed names where
+    collectstatic wrote them, else written in."""
     if isinstance(staticfiles_storage, MinifiedStaticFilesStorage):
-        return f"importScripts({json.dumps(static(WORKER_STORE))});"
+        return "".join(
+            f"importScripts({json.dumps(static(p))});" for p in (WORKER_STORE, WORKER_CODE)
+        )
     store, _ = module_expression(read_static(STORE_MODULE), STORE_MODULE)
-    return f"const OutboxStore = {store};"
+    return f"const OutboxStore = {store};\n{read_static(WORKER_CODE)}"
 
 
 @cache
-def _worker(shell: tuple[str, ...], store: str) -> str:
-    source = finders.find("scorepad/sw.js")
-    assert isinstance(source, str), "static/scorepad/sw.js is missing"
-    with open(source, encoding="utf-8") as f:
-        # Its comments are for the source's readers.
-        code = rjsmin.jsmin(f"{store}\n{f.read()}")
+def _worker(shell: tuple[str, ...], worker_code: str) -> str:
+    # Its comments are for the source's readers.
+    code = rjsmin.jsmin(worker_code)
     version = hashlib.sha256(("\n".join(shell) + code).encode()).hexdigest()[:12]
     head = f"const VERSION = {json.dumps(version)};\nconst SHELL = {json.dumps(list(shell))};\n"
     return head + code
@@ -122,7 +123,9 @@ def _worker(shell: tuple[str, ...], store: str) -> str:
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The worker, at the site's root so that it serves every page."""
     shell = (*(static(path) for path in SHELL), "/offline/")
-    worker = HttpResponse(_worker(shell, _store()), content_type="text/javascript; charset=utf-8")
+    worker = HttpResponse(
+        _worker(shell, _worker_code()), content_type="text/javascript; charset=utf-8"
+    )
     return _smallest(request, worker)
 
 

@@ -1,10 +1,10 @@
 // Scorepad's service worker, a classic worker (every browser runs one), served at /sw.js
 // by scorepad/views/app.py, which writes VERSION (a digest of what follows and of the
 // static files' hashed names), SHELL (those names and the offline page) and the outbox's
-// store, OutboxStore (outbox-store.js's exports; in production imported from
-// outbox-worker.js's hashed file, which the worker fetches as it installs) above this
-// file: a deploy that changes any of them is a new worker, which takes over as soon as
-// it is installed. Types: sw-globals.d.ts.
+// store, OutboxStore (outbox-store.js's exports), before this file's code. In production
+// /sw.js is those lines and two importScripts, by hashed names: outbox-worker.js's file
+// and this one's, fetched as the worker installs. A deploy that changes any of them is a
+// new worker, which takes over as soon as it is installed. Types: sw-globals.d.ts.
 //
 // It keeps the shell, every static file fetched (a hashed name never changes), and the
 // game screens the phone opened or was asked to keep, for whoever is signed in (below:

@@ -1,9 +1,9 @@
 """The site as it is deployed, not as the other browser tests serve it: ``DEBUG=0``,
 collectstatic's files (our scripts bundled and minified under hashed names, the
 stylesheets compressed), gunicorn, and the service worker importing the outbox's store
-by its hashed name. The other browser tests run the modules as written, so only this
-one would see a bundle that breaks, a worker that cannot import its store, or a page
-the production Content-Security-Policy refuses a part of.
+and its own code by their hashed names. The other browser tests run the modules as
+written, so only this one would see a bundle that breaks, a worker that cannot import
+what it needs, or a page the production Content-Security-Policy refuses a part of.
 
 A guest scores a Shallow Sea board: a tile tapped offline, kept, reloaded offline, and
 sent once the network is back."""
@@ -127,13 +127,14 @@ def test_a_board_tapped_offline_on_the_production_build(
         expect(page.get_by_role("heading", name="Ana's ocean")).to_be_visible()
 
         # What runs is the production build: the page's scripts by hashed names, the
-        # worker importing the outbox's store by its own.
+        # worker importing the outbox's store and its own code by theirs.
         for src in page.locator("script[src]").evaluate_all("all => all.map(s => s.src)"):
             assert re.search(rf"\.{HASHED}\.js$", src), src
         worker = page.evaluate("fetch('/sw.js').then((r) => r.text())")
-        assert re.search(
-            rf'importScripts\("/static/scorepad/outbox-worker\.{HASHED}\.js"\)', worker
-        )
+        for imported in ("outbox-worker", "sw"):
+            assert re.search(
+                rf'importScripts\("/static/scorepad/{imported}\.{HASHED}\.js"\)', worker
+            )
 
         ocean = page.evaluate("location.pathname")
         kept_for_offline(page, f"{ocean}offline-forms/")
