@@ -122,8 +122,8 @@ def bench_tap(
 @pytest.mark.parametrize(
     ("slug", "queries", "answer"),
     [
-        ("shallow-sea", 10, '<section id="editor" class="editor"'),
-        ("reef-draft", 9, '<div class="live" id="reef-live"'),
+        ("shallow-sea", 7, '<section id="editor" class="editor"'),
+        ("reef-draft", 7, '<div class="live" id="reef-live"'),
     ],
 )
 def test_a_tap_answers_small_in_a_fixed_number_of_queries(
