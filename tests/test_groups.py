@@ -178,26 +178,26 @@ class TestHistoryAndRecords:
         self, alice_client: Client, group: Group, plays: int, django_assert_num_queries
     ) -> None:
         recorded_history(group, plays)
-        # session, user, group (with the viewer's role), the page of plays (and one
+        # session with its account, group (with the viewer's role), the page of plays (and one
         # more), their results, players, each game's tally (best result with it), the
         # players' standings, each game's latest winners, the plays taken out of the
         # history, and the members' best solo scores.
-        with django_assert_num_queries(11):
+        with django_assert_num_queries(10):
             alice_client.get(f"/groups/{group.pk}/")
         # Nothing changed since: the history, records and players as drawn before; the
         # solo board (members' solo plays anywhere) is asked again.
-        with django_assert_num_queries(4):
+        with django_assert_num_queries(3):
             alice_client.get(f"/groups/{group.pk}/")
         # A page further back: its plays, whether there are newer ones, their results.
-        with django_assert_num_queries(7):
+        with django_assert_num_queries(6):
             alice_client.get(f"/groups/{group.pk}/", {"before": f"2026-01-02.{10**9}"})
         ana = group.players.get(name="Ana")
-        # session, user, group, player, their standings, rivals, the claim link the
+        # session with its account, group, player, their standings, rivals, the claim link the
         # viewer made for this guest (the other players are the group page's).
-        with django_assert_num_queries(7):
+        with django_assert_num_queries(6):
             alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
-        # session, user, group, player, the claim link.
-        with django_assert_num_queries(5):
+        # session with its account, group, player, the claim link.
+        with django_assert_num_queries(4):
             alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
 
     def test_outsider_gets_404(self, outsider_client: Client, group: Group) -> None:
