@@ -204,6 +204,16 @@ def save_entry(
     record_change(play, by, result, what or f"{result.name}'s entry")
 
 
+@dataclass(frozen=True)
+class _PartSaved:
+    """What saving one part writes on its seat: the entry, and which screen saved the
+    part and when its phone made it."""
+
+    entry: dict[str, Any]
+    written_by: dict[str, str]
+    written_made: dict[str, int]
+
+
 def _tell_table_if_unmoved(play: Play) -> bool:
     """Move the play's version on (as ``Play.save_and_tell_table`` does) if it still
     stands at the version its seats were read at, in progress: one UPDATE that checks
@@ -220,9 +230,9 @@ def _tell_table_if_unmoved(play: Play) -> bool:
 
 
 def _save_if_unmoved(
-    play: Play, result: Result, entry: dict[str, Any], seats: list[Result], by: Actor | None
+    play: Play, result: Result, saved: _PartSaved, seats: list[Result], by: Actor | None
 ) -> bool:
-    """A play in progress changed along the straight path: ``entry`` for ``result``,
+    """A play in progress changed along the straight path: ``saved`` on ``result``,
     checked against the seats as read with the play (before any lock: the parse is
     the tap's longest step), then written in a transaction of two UPDATEs, the first
     checking that the play has not moved on since (``_tell_table_if_unmoved``): every
@@ -231,29 +241,20 @@ def _save_if_unmoved(
     where the locked path must decide: the play moved on or is finished (a correction is
     recorded), the game refused the change (against seats that may be stale: the
     locked path says why with the seats as saved), or it changes nothing."""
-    if play.is_finished or entry == result.entry:
+    if play.is_finished or saved.entry == result.entry:
         return False
     try:
-        play.validate(play.state(seats).with_entry(result.name, entry))
+        play.validate(play.state(seats).with_entry(result.name, saved.entry))
     except InvalidInput:
         return False
     with transaction.atomic():
         if not _tell_table_if_unmoved(play):
             return False
         _mark_applied(play, by, result.position)
-        result.entry = entry
+        result.entry, result.written_by = saved.entry, saved.written_by
+        result.written_made = saved.written_made
         result.save(update_fields=["entry", "written_by", "written_made"])
     return True
-
-
-@dataclass(frozen=True)
-class _PartSaved:
-    """What saving one part writes on its seat: the entry, and which screen saved the
-    part and when its phone made it."""
-
-    entry: dict[str, Any]
-    written_by: dict[str, str]
-    written_made: dict[str, int]
 
 
 def _part_saved(
@@ -309,14 +310,10 @@ def save_part(
         try:
             saved = _part_saved(result, path, value, base, editor, made)
         except StaleEdit:
-            saved = None  # perhaps against a stale seat: the locked path says
-        if saved is not None:
-            # Saved with the entry: which screen saved this part, and when its phone made it.
-            before = result.written_by, result.written_made
-            result.written_by, result.written_made = saved.written_by, saved.written_made
-            if _save_if_unmoved(play, result, saved.entry, seats, by):
+            pass  # perhaps against a stale seat: the locked path says
+        else:
+            if saved is not None and _save_if_unmoved(play, result, saved, seats, by):
                 return
-            result.written_by, result.written_made = before
     _save_part_locked(play, result, path, value, base, editor, by, what)
 
 
@@ -332,7 +329,7 @@ def _save_part_locked(
     what: str,
 ) -> None:
     """``save_part`` with the play's row locked and the seats read again under it."""
-    Play.objects.select_for_update().filter(pk=play.pk).values("pk").first()
+    list(Play.objects.select_for_update().filter(pk=play.pk).values("pk"))
     results = play.ordered_results()
     fresh = next(r for r in results if r.pk == result.pk)
     saved = (
@@ -367,16 +364,16 @@ def change_part(
     first and the seats read again. Returns every seat as saved (new ones: ``seats``
     stay as read)."""
     if seats is not None and not has_applied(play, by, position):
-        read = next(r for r in seats if r.position == position)
+        saved = [copy(r) for r in seats]
+        result = next(r for r in saved if r.position == position)
         try:
-            changed = change(entry_part(read.entry, path) or {})
+            changed = change(entry_part(result.entry, path) or {})
         except StaleEdit:
-            changed = None  # perhaps against a stale seat: the locked path says
-        if changed is not None:
-            saved = [copy(r) for r in seats]
-            result = next(r for r in saved if r.position == position)
+            pass  # perhaps against a stale seat: the locked path says
+        else:
             entry = with_entry_part(result.entry, path, changed)
-            if _save_if_unmoved(play, result, entry, saved, by):
+            written = _PartSaved(entry, result.written_by, result.written_made)
+            if _save_if_unmoved(play, result, written, saved, by):
                 return saved
     return _change_part_locked(play, position, path, change, by)
 
