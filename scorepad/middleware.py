@@ -8,11 +8,16 @@ from collections.abc import Callable
 from urllib.parse import quote
 
 from django.conf import settings
+from django.contrib.auth.middleware import (
+    AuthenticationMiddleware as DjangoAuthenticationMiddleware,
+)
 from django.contrib.sessions.middleware import SessionMiddleware as DjangoSessionMiddleware
 from django.http import HttpRequest, HttpResponse
+from django.utils.functional import SimpleLazyObject
 
 from scorepad.models import AppliedChange
 from scorepad.offline import ACCOUNT_HEADER, IDENTITY_HEADER, account_of, identity_of
+from scorepad.sessions import signed_in
 from scorepad.table import CHANGE_HEADER, CHANGE_ID, PHONE_COOKIE, PHONE_COOKIE_AGE, Phone
 
 # Headers a browser reads on a document only: a frame's (X-Frame-Options) or a window's
@@ -154,3 +159,12 @@ class SessionMiddleware(DjangoSessionMiddleware):
         if gone_before:
             response.cookies.pop(settings.SESSION_COOKIE_NAME, None)
         return response
+
+
+class AuthenticationMiddleware(DjangoAuthenticationMiddleware):
+    """Django's, except that the account a request is made by comes with its session's
+    row (``scorepad.sessions``): one query for both, checked as Django checks it."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        super().process_request(request)
+        request.user = SimpleLazyObject(lambda: signed_in(request))  # type: ignore[assignment]

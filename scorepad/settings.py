@@ -74,7 +74,7 @@ MIDDLEWARE = [
     "scorepad.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "scorepad.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -307,6 +307,9 @@ STORAGES = {
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 # Load balancers probe the health check over plain HTTP, from inside the deployment.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# Database sessions that bring their account along: one query for both on every request
+# (scorepad/sessions.py).
+SESSION_ENGINE = "scorepad.sessions"
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))

@@ -288,6 +288,37 @@ def with_access(plays: QuerySet[PlayModel], request: HttpRequest) -> QuerySet[Pl
     return plays
 
 
+def seats_with_access(seats: QuerySet[Result], request: HttpRequest) -> QuerySet[Result]:
+    """``seats`` (one play's) with their players, their play and what ``access_to`` reads
+    of it, in the same query: the play is read with its seats, at one version of it
+    (what a change drawn from them checks: ``scorepad.models.changes``)."""
+    token = phone_token(request)
+    seats = seats.annotate(
+        viewer_phone=FilteredRelation("play__phones", condition=Q(play__phones__token=token)),
+    ).select_related("player", "play__group", "viewer_phone")  # type: ignore[misc]
+    user = request.user
+    if user.is_authenticated:
+        roles = Membership.objects.filter(group=OuterRef("play__group"), user=user)
+        seats = seats.annotate(viewer_role=Subquery(roles.values("role")[:1]))
+    return seats.order_by("position")
+
+
+def play_of_seats(seats: list[Result]) -> PlayModel:
+    """The play the seats read by ``seats_with_access`` belong to (one instance for them
+    all), knowing what ``access_to`` reads: this phone's place, on its seat, and the
+    user's role."""
+    play = seats[0].play
+    phone: TablePhone | None = seats[0].__dict__.get("viewer_phone")
+    if phone is not None and phone.result_id is not None:
+        phone.result = next(r for r in seats if r.pk == phone.result_id)
+    play.__dict__.update(
+        viewer_known=True, viewer_phone=phone, viewer_role=seats[0].__dict__.get("viewer_role")
+    )
+    for seat in seats:
+        seat.play = play
+    return play
+
+
 def _access(request: HttpRequest, play: PlayModel) -> Access:
     known = play.__dict__
     user = request.user

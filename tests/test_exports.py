@@ -662,14 +662,14 @@ class TestImportLimits:
         django_assert_num_queries: Any,
     ) -> None:
         document = many_plays(export(alice_client, group), plays)
-        # session, user, group; the group's players and the plays already here; then the
-        # write transaction (a savepoint in a test, and its release): the lock, both again
-        # to see nothing changed meanwhile, the new players, the newest play's id, plays,
-        # their ids, results, events; then the records, from the rows sent (a savepoint and
-        # its release, the groups where the seats' people are members, the groups locked
-        # and their pages_key changed, the standings, head to head and game tallies each
-        # read and written, and each game's best result's id)
-        with django_assert_num_queries(30):
+        # session with its account, group; the group's players and the plays already
+        # here; then the write transaction (a savepoint in a test, and its release): the
+        # lock, both again to see nothing changed meanwhile, the new players, the newest
+        # play's id, plays, their ids, results, events; then the records, from the rows
+        # sent (a savepoint and its release, the groups where the seats' people are
+        # members, the groups locked and their pages_key changed, the standings, head to
+        # head and game tallies each read and written, and each game's best result's id)
+        with django_assert_num_queries(29):
             response = upload(alice_client, beach, document, follow=False)
         assert response.status_code == 302
         assert beach.plays.count() == plays
@@ -855,26 +855,26 @@ class TestQueryCounts:
     def test_csv(
         self, alice_client: Client, group: Group, long_history: None, django_assert_num_queries
     ) -> None:
-        # session, user, group, plays, results with their players
-        with django_assert_num_queries(5):
+        # session with its account, group, plays, results with their players
+        with django_assert_num_queries(4):
             alice_client.get(f"/groups/{group.pk}/export.csv")
 
     def test_json(
         self, alice_client: Client, group: Group, long_history: None, django_assert_num_queries
     ) -> None:
-        # session, user, group, plays, results with their players, events
-        with django_assert_num_queries(6):
+        # session with its account, group, plays, results with their players, events
+        with django_assert_num_queries(5):
             alice_client.get(f"/groups/{group.pk}/export.json")
 
     def test_bgstats(
         self, alice_client: Client, group: Group, long_history: None, django_assert_num_queries
     ) -> None:
-        with django_assert_num_queries(5):
+        with django_assert_num_queries(4):
             alice_client.get(f"/groups/{group.pk}/export-bgstats.json")
 
     def test_screen(
         self, alice_client: Client, group: Group, long_history: None, django_assert_num_queries
     ) -> None:
-        # session, user, group, count
-        with django_assert_num_queries(4):
+        # session with its account, group, count
+        with django_assert_num_queries(3):
             alice_client.get(f"/groups/{group.pk}/import/")

@@ -178,27 +178,29 @@ class TestHistoryAndRecords:
         self, alice_client: Client, group: Group, plays: int, django_assert_num_queries
     ) -> None:
         recorded_history(group, plays)
-        # session, user, group (with the viewer's role), the page of plays (and one
+        # session with its account, group (with the viewer's role), the page of plays (and one
         # more), their results, players, each game's tally (best result with it), the
         # players' standings, each game's latest winners, the plays taken out of the
         # history, and the members' best solo scores.
-        with django_assert_num_queries(11):
+        with django_assert_num_queries(10):
             alice_client.get(f"/groups/{group.pk}/")
-        # Nothing changed since: the history, records, players and the games' panels
-        # (the solo board: members' solo plays anywhere) as drawn before.
-        with django_assert_num_queries(3):
+        # Nothing changed since: the session with its account and the group; the history,
+        # records, players and the games' panels (the solo board: members' solo plays
+        # anywhere) as drawn before.
+        with django_assert_num_queries(2):
             alice_client.get(f"/groups/{group.pk}/")
-        # A page further back: session, user, group, its plays, whether there are newer
-        # ones, their results.
-        with django_assert_num_queries(6):
+        # A page further back: session with its account, group, its plays, whether there
+        # are newer ones, their results.
+        with django_assert_num_queries(5):
             alice_client.get(f"/groups/{group.pk}/", {"before": f"2026-01-02.{10**9}"})
         ana = group.players.get(name="Ana")
-        # session, user, player with their group, their standings, rivals, the claim link
-        # the viewer made for this guest (the other players are the group page's).
-        with django_assert_num_queries(6):
+        # session with its account, player with their group, their standings, rivals, the
+        # claim link the viewer made for this guest (the other players are the group
+        # page's).
+        with django_assert_num_queries(5):
             alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
-        # session, user, player with their group, the claim link.
-        with django_assert_num_queries(4):
+        # session with its account, player with their group, the claim link.
+        with django_assert_num_queries(3):
             alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
 
     def test_outsider_gets_404(self, outsider_client: Client, group: Group) -> None:

@@ -263,9 +263,9 @@ class TestClaimLinksOnThePeoplePage:
             make_invite(bob_client, group)
             make_claim_link(bob_client, group, f"Guest {n}")
             logged_in(make_user(f"asker{n}")).post(make_claim_link(alice_client, group, f"G{n}"))
-        # session, user, group (with the viewer's role), members, join links, claim links,
+        # session with its account, group (with the viewer's role), members, join links, claim links,
         # waiting claims, removed members asking back, players.
-        with django_assert_num_queries(9):
+        with django_assert_num_queries(8):
             page = alice_client.get(f"/groups/{group.pk}/people/")
         assert len(page.context["waiting"]) == len(page.context["claim_links"]) == links
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
@@ -58,3 +59,40 @@ def test_the_phone_that_started_a_guest_play_still_hosts_it() -> None:
     url = f"/plays/{hosted.uuid}/table/change/"
     assert phone.post(url, {"action": "close"}).status_code == 302
     assert phone.post(f"/plays/{other.uuid}/table/change/", {"action": "close"}).status_code == 403
+
+
+BEFORE_SESSION_ACCOUNTS = [("scorepad", "0016_voids_and_every_line_corrected")]
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_deploy_keeps_everyone_signed_in() -> None:
+    """Sessions move to the table that names their account: a session signed in before
+    is signed in after, by the same account, and an expired one does not move."""
+    old = migrate(BEFORE_SESSION_ACCOUNTS)
+    try:
+        user = old.get_model("auth", "User").objects.create(username="alice")
+        signed = SessionStore()
+        signed.update({SESSION_KEY: str(user.pk), BACKEND_SESSION_KEY: MODEL_BACKEND})
+        signed[HASH_SESSION_KEY] = ""  # set below, from the account as the site reads it
+        signed.create()
+        expired = SessionStore()
+        expired.set_expiry(-1)
+        expired.create()
+    finally:
+        migrate()
+    from django.contrib.auth import get_user_model
+
+    from scorepad.models import Session
+    from scorepad.sessions import SessionStore as NewStore
+
+    account = get_user_model().objects.get(username="alice")
+    assert dict(Session.objects.values_list("session_key", "account_id")) == {
+        signed.session_key: account.pk
+    }
+    kept = NewStore(signed.session_key)
+    kept[HASH_SESSION_KEY] = account.get_session_auth_hash()
+    kept.save()
+    phone = Client()
+    phone.cookies["sessionid"] = str(signed.session_key)
+    assert phone.get("/").context["user"] == account

@@ -1299,8 +1299,9 @@ class TestCatalogue:
     ) -> None:
         assert SealifeCatalogueEntry.objects.count() == 22
         assert not SealifeCatalogueEntry.objects.filter(vp__isnull=False).exists()
-        # session, user, the catalogue with its editors, the catalogue again for the values
-        with django_assert_num_queries(4):
+        # session with its account, the catalogue with its editors, the catalogue again for
+        # the values
+        with django_assert_num_queries(3):
             response = alice_client.get(self.url)
         body = response.content.decode()
         assert len(response.context["rows"]) == 22

@@ -17,9 +17,10 @@ from django.test import Client
 
 import games
 from scorepad.codecs import get_codec
+from scorepad.entries import fingerprint
 from scorepad.management.commands.seed_bench import Builder
-from scorepad.models import Group, Play, create_group
-from scorepad.models.changes import change_part
+from scorepad.models import Group, Play, StaleEdit, create_group
+from scorepad.models.changes import change_part, save_part
 from scorepad.pads.shallow_sea.entry import with_tile
 from scorepad.pads.shallow_sea.geometry import SPACE_SHAPES
 
@@ -114,16 +115,16 @@ def bench_tap(
     return send
 
 
-# Both: the session, the user; the play with this phone's place at its table and the
-# user's role in its group; the seats; under the lock, the seats again, the entry saved
-# and the play touched; and the savepoint and its release the test's own transaction
-# makes of the request's; change_part locks the play itself. (A Sealife tile's form also
-# reads the values it knows, the catalogue's and the groups': a coral's needs none.)
+# Both: the session with its account; the seats with their play, this phone's place at
+# its table and the user's role in its group; the play's version checked and moved on,
+# the entry saved; and the savepoint and its release the test's own transaction makes
+# of the request's. (A Sealife tile's form also reads the values it knows, the
+# catalogue's and the groups': a coral's needs none.)
 @pytest.mark.parametrize(
     ("slug", "queries", "answer"),
     [
-        ("shallow-sea", 10, '<section id="editor" class="editor"'),
-        ("reef-draft", 9, '<div class="live" id="reef-live"'),
+        ("shallow-sea", 6, '<section id="editor" class="editor"'),
+        ("reef-draft", 6, '<div class="live" id="reef-live"'),
     ],
 )
 def test_a_tap_answers_small_in_a_fixed_number_of_queries(
@@ -189,3 +190,71 @@ def test_a_tile_saved_over_another_phones_change_redraws_the_board(
     body = post().content.decode()
     spaces = re.findall(r"hx-swap-oob=.outerHTML:\[data-space=(\w+)\]", body)
     assert sorted(spaces) == sorted(SPACE_SHAPES)  # the space taken away among them
+
+
+def seats_read_before_another_change(play: Play) -> list[Any]:
+    """The play's seats as a tap read them with the play (at its version), then another
+    phone's change saved before the tap's: the version has moved on under them."""
+    read = play.ordered_results()
+    elsewhere = Play.objects.get(pk=play.pk)
+    other = next(s for s in read[0].entry["board"]["tiles"] if s != SPACE)
+    change_part(elsewhere, 0, ("board",), lambda board: with_tile(board, other, None))
+    return read
+
+
+def test_a_tap_read_before_another_change_builds_on_it(
+    bench_group: tuple[Any, Group, Builder],
+) -> None:
+    """The straight path checks the version its seats were read at: moved on, the play
+    is locked and its seats read again, so neither tap is lost."""
+    _, _, builder = bench_group
+    play, _ = builder.play_in_progress(get_codec("shallow-sea"))
+    version = play.version
+    read = seats_read_before_another_change(play)
+    tile = {"kind": "coral", "color": "red", "vp": 7, "completed": True, "fish": "red"}
+    saved = change_part(
+        play, 0, ("board",), lambda board: with_tile(board, SPACE, tile), seats=read
+    )
+    tiles = Play.objects.get(pk=play.pk).ordered_results()[0].entry["board"]["tiles"]
+    assert tiles[SPACE] == tile
+    assert len(tiles) == len(read[0].entry["board"]["tiles"]) - 1  # the other tap kept
+    assert saved[0].entry["board"]["tiles"] == tiles
+    assert Play.objects.get(pk=play.pk).version == version + 2
+
+
+def test_a_count_read_before_another_screens_save_of_it_is_stale(
+    bench_group: tuple[Any, Group, Builder],
+) -> None:
+    """Another screen saved the same part after the tap's seats were read: the locked
+    path finds it, and the phone is told (StaleEdit), never overwriting it."""
+    _, _, builder = bench_group
+    play, _ = builder.play_in_progress(get_codec("reef-draft"))
+    read = play.ordered_results()
+    seat = read[0]
+    rounds = seat.entry["rounds"]
+    last = max(rounds, key=int)
+    shown, path = fingerprint(rounds[last]), ("rounds", last)
+    held = {k for k, n in rounds[last].get("on_shark", {}).items() if n}
+    kinds = [k for k, n in rounds[last].items() if k not in {"on_shark", "sharks", *held} and n]
+    # Each a card fewer (still a game), of two kinds.
+    theirs, mine = ({**rounds[last], kind: rounds[last][kind] - 1} for kind in kinds[:2])
+    elsewhere = Play.objects.get(pk=play.pk)
+    save_part(elsewhere, elsewhere.ordered_results()[0], path, theirs, base=shown, editor="a")
+    with pytest.raises(StaleEdit):
+        save_part(play, seat, path, mine, base=shown, editor="b", seats=read)
+    assert Play.objects.get(pk=play.pk).ordered_results()[0].entry["rounds"][last] == theirs
+
+
+def test_a_poll_while_nothing_changed_is_one_query(
+    bench_group: tuple[Any, Group, Builder], django_assert_num_queries: Any
+) -> None:
+    """A phone's table polled as the benchmark polls it: 304 from the play's version
+    alone (no session, no account)."""
+    user, _, builder = bench_group
+    play, _ = builder.play_in_progress(get_codec("reef-draft"))
+    client = signed_in(user)
+    path = f"/plays/{play.uuid}/table/"
+    etag = client.get(path, **HTMX)["ETag"]
+    with django_assert_num_queries(1):
+        response = client.get(path, **HTMX, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304

@@ -58,6 +58,7 @@ from scorepad.models.plays import (
 )
 from scorepad.models.records import GameTally, Rivalry, Standing
 from scorepad.models.seats import PlayEvent, Result, seats_at
+from scorepad.models.sessions import Session
 from scorepad.models.table import SeatTaken, TablePhone
 
 __all__ = [
@@ -91,6 +92,7 @@ __all__ = [
     "Removal",
     "RemovedMember",
     "Result",
+    "Session",
     "Rivalry",
     "SeatTaken",
     "StaleEdit",

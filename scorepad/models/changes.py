@@ -5,14 +5,17 @@ finished, every change recorded (``Correction``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from copy import copy
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
+from django.db.models import F
 from django.utils import timezone
 
+from games.contract import InvalidInput
 from scorepad.entries import entry_part, fingerprint, with_entry_part
 from scorepad.models.outcomes import finish_play
 from scorepad.models.plays import Play
@@ -133,9 +136,13 @@ def apply_once(play: Play, by: Actor | None, seat: int | None) -> bool:
     transaction (so a change is applied once, or not at all), unless it was before."""
     if has_applied(play, by, seat):
         return False
+    _mark_applied(play, by, seat)
+    return True
+
+
+def _mark_applied(play: Play, by: Actor | None, seat: int | None) -> None:
     if by is not None and by.change:
         AppliedChange.objects.create(change=by.change, play=play, seat=seat, digest=by.digest)
-    return True
 
 
 def record_change(play: Play, by: Actor | None, seat: Result | None = None, what: str = "") -> None:
@@ -198,7 +205,85 @@ def save_entry(
     record_change(play, by, result, what or f"{result.name}'s entry")
 
 
-@transaction.atomic
+@dataclass(frozen=True)
+class _PartSaved:
+    """What saving one part writes on its seat: the entry, and which screen saved the
+    part and when its phone made it."""
+
+    entry: dict[str, Any]
+    written_by: dict[str, str]
+    written_made: dict[str, int]
+
+
+def _tell_table_if_unmoved(play: Play) -> bool:
+    """Move the play's version on (as ``Play.save_and_tell_table`` does) if it still
+    stands at the version its seats were read at, in progress: one UPDATE that checks
+    the version instead of reading the seats again. Taken first in a change's
+    transaction, it holds the play's row (on SQLite, the database) until the change is
+    written, the lock a locked path takes with its SELECT ... FOR UPDATE."""
+    updated = timezone.now()
+    unmoved = Play.objects.filter(
+        pk=play.pk, version=play.version, status=Play.Status.IN_PROGRESS
+    ).update(updated=updated, version=F("version") + 1)
+    if unmoved:
+        play.updated, play.version = updated, play.version + 1
+    return bool(unmoved)
+
+
+def _save_if_unmoved(
+    play: Play, result: Result, saved: _PartSaved, seats: list[Result], by: Actor | None
+) -> bool:
+    """A play in progress changed along the straight path: ``saved`` on ``result``,
+    checked against the seats as read with the play (before any lock: the parse is
+    the tap's longest step), then written in a transaction of two UPDATEs, the first
+    checking that the play has not moved on since (``_tell_table_if_unmoved``): every
+    change to a seat moves the version on in the same transaction, so the seats read
+    are the seats saved. ``result`` is updated in place. False, with nothing written,
+    where the locked path must decide: the play moved on or is finished (a correction is
+    recorded), the game refused the change (against seats that may be stale: the
+    locked path says why with the seats as saved), or it changes nothing."""
+    if play.is_finished or saved.entry == result.entry:
+        return False
+    try:
+        play.validate(play.state(seats).with_entry(result.name, saved.entry))
+    except InvalidInput:
+        return False
+    with transaction.atomic():
+        if not _tell_table_if_unmoved(play):
+            return False
+        _mark_applied(play, by, result.position)
+        result.entry, result.written_by = saved.entry, saved.written_by
+        result.written_made = saved.written_made
+        result.save(update_fields=["entry", "written_by", "written_made"])
+    return True
+
+
+def _part_saved(
+    fresh: Result,
+    path: tuple[str, ...],
+    value: Any,
+    base: str | None,
+    editor: str,
+    made: int | None,
+) -> _PartSaved | None:
+    """What saving the part writes on ``fresh`` (the seat as saved now); None if this
+    screen's newer change to it overtook this one on the way (the newer stands). Raises
+    StaleEdit if another screen saved the part since the screen showed it."""
+    key = "/".join(path)
+    own_newer = fresh.written_by.get(key) == editor and made is not None
+    if own_newer and made < fresh.written_made.get(key, made):
+        return None
+    current = entry_part(fresh.entry, path)
+    changed_elsewhere = base is not None and base != fingerprint(current)
+    if changed_elsewhere and value != current and fresh.written_by.get(key) != editor:
+        raise StaleEdit(current)
+    written_made = {k: v for k, v in fresh.written_made.items() if k != key}
+    if made is not None:
+        written_made[key] = made
+    entry = with_entry_part(fresh.entry, path, value)
+    return _PartSaved(entry, {**fresh.written_by, key: editor}, written_made)
+
+
 def save_part(
     play: Play,
     result: Result,
@@ -209,6 +294,7 @@ def save_part(
     editor: str = "",
     by: Actor | None = None,
     what: str = "",
+    seats: list[Result] | None = None,
 ) -> None:
     """Save one part of one player's entry (a round's reef, a final tally).
 
@@ -216,41 +302,52 @@ def save_part(
     names that screen. If another screen saved the part since, nothing is saved
     and StaleEdit carries what is there now: two phones never overwrite each
     other silently, while one phone's autosaves and its Save may overtake each
-    other freely.
+    other freely. ``seats``: every seat, ``result`` among them, as read with the play
+    (``Play.version``): the change goes the straight path (``_save_if_unmoved``)
+    unless the play moved on since.
     """
-    # The seats' rows only (``of``): their players are shared by every play of the
-    # group, seated in other orders, and locking them too deadlocked two plays'
-    # saves on PostgreSQL (the cluster bench, docs/performance.md).
-    results = list(
-        play.results.select_for_update(of=("self",)).select_related("player").order_by("position")
-    )
-    fresh = next(r for r in results if r.pk == result.pk)
-    key = "/".join(path)
     made = by.made if by else None
-    own_newer = fresh.written_by.get(key) == editor and made is not None
-    if has_applied(play, by, result.position) or (
-        own_newer and made < fresh.written_made.get(key, made)
-    ):
-        # Sent again, or this screen's older change overtaken by its newer one on the
-        # way (the newer stands; the older counts as applied, so it is not sent again).
-        apply_once(play, by, result.position)
-        result.entry, result.written_by = fresh.entry, fresh.written_by
-        return
-    current = entry_part(fresh.entry, path)
-    changed_elsewhere = base is not None and base != fingerprint(current)
-    if changed_elsewhere and value != current and fresh.written_by.get(key) != editor:
-        raise StaleEdit(current)
-    # Saved with the entry: which screen saved this part, and when its phone made it.
-    fresh.written_by = {**fresh.written_by, key: editor}
-    fresh.written_made = {k: v for k, v in fresh.written_made.items() if k != key}
-    if made is not None:
-        fresh.written_made[key] = made
-    entry = with_entry_part(fresh.entry, path, value)
-    save_entry(play, fresh, entry, results, by=by, what=what)
-    result.entry, result.written_by = fresh.entry, fresh.written_by
+    if seats is not None and not has_applied(play, by, result.position):
+        try:
+            saved = _part_saved(result, path, value, base, editor, made)
+        except StaleEdit:
+            pass  # perhaps against a stale seat: the locked path says
+        else:
+            if saved is not None and _save_if_unmoved(play, result, saved, seats, by):
+                return
+    _save_part_locked(play, result, path, value, base, editor, by, what)
 
 
 @transaction.atomic
+def _save_part_locked(
+    play: Play,
+    result: Result,
+    path: tuple[str, ...],
+    value: Any,
+    base: str | None,
+    editor: str,
+    by: Actor | None,
+    what: str,
+) -> None:
+    """``save_part`` with the play's row locked and the seats read again under it."""
+    list(Play.objects.select_for_update().filter(pk=play.pk).values("pk"))
+    results = play.ordered_results()
+    fresh = next(r for r in results if r.pk == result.pk)
+    saved = (
+        None
+        if has_applied(play, by, result.position)
+        else _part_saved(fresh, path, value, base, editor, by.made if by else None)
+    )
+    if saved is None:
+        # Sent again, or this screen's older change overtaken by its newer one on the
+        # way (the newer stands; the older counts as applied, so it is not sent again).
+        apply_once(play, by, result.position)
+    else:
+        fresh.written_by, fresh.written_made = saved.written_by, saved.written_made
+        save_entry(play, fresh, saved.entry, results, by=by, what=what)
+    result.entry, result.written_by = fresh.entry, fresh.written_by
+
+
 def change_part(
     play: Play,
     position: int,
@@ -258,11 +355,39 @@ def change_part(
     change: Callable[[Any], Any],
     *,
     by: Actor | None = None,
+    seats: list[Result] | None = None,
 ) -> list[Result]:
     """Change one part of one seat's entry from what is saved now (one tap on a
-    board, say), or raise InvalidInput and change nothing. The play is locked
-    first, so two phones tapping at once each build on the other's last tap.
-    Returns every seat as saved."""
+    board, say), or raise InvalidInput and change nothing; two phones tapping at once
+    each build on the other's last tap. ``seats``: every seat as read with the play
+    (``Play.version``): the change goes the straight path (``_save_if_unmoved``)
+    unless the play moved on since; otherwise, or without them, the play is locked
+    first and the seats read again. Returns every seat as saved (new ones: ``seats``
+    stay as read)."""
+    if seats is not None and not has_applied(play, by, position):
+        saved = [copy(r) for r in seats]
+        result = next(r for r in saved if r.position == position)
+        try:
+            changed = change(entry_part(result.entry, path) or {})
+        except StaleEdit:
+            pass  # perhaps against a stale seat: the locked path says
+        else:
+            entry = with_entry_part(result.entry, path, changed)
+            written = _PartSaved(entry, result.written_by, result.written_made)
+            if _save_if_unmoved(play, result, written, saved, by):
+                return saved
+    return _change_part_locked(play, position, path, change, by)
+
+
+@transaction.atomic
+def _change_part_locked(
+    play: Play,
+    position: int,
+    path: tuple[str, ...],
+    change: Callable[[Any], Any],
+    by: Actor | None,
+) -> list[Result]:
+    """``change_part`` with the play's row locked and the seats read again under it."""
     list(Play.objects.select_for_update().filter(pk=play.pk).values("pk"))
     results = play.ordered_results()
     result = next(r for r in results if r.position == position)

@@ -30,6 +30,8 @@ from scorepad.table import (
     conflict,
     host_here,
     phone_token,
+    play_of_seats,
+    seats_with_access,
     with_access,
 )
 
@@ -77,9 +79,30 @@ def get_play_for_user(
     return play
 
 
-def get_seat_or_404(play: Play, position: int) -> tuple[list[Result], Result]:
-    """Every seat of the play, and the one at ``position``; 404 if there is none."""
-    results = play.ordered_results()
+def get_seats_for_user(
+    request: HtmxHttpRequest, play_id: UUID, games: Collection[str] | None = None
+) -> tuple[Play, list[Result]]:
+    """``get_play_for_user`` with every seat of the play, in seat order, read in the same
+    query (``table.seats_with_access``): what a change to a seat checks against, at the
+    version they were read at. 404 as there (and for a play without seats)."""
+    seats = seats_with_access(Result.objects.filter(play__uuid=play_id), request)
+    if games is not None:
+        seats = seats.filter(play__game__in=games)
+    read = list(seats)
+    if not read:
+        raise Http404("No such play.")
+    play = play_of_seats(read)
+    if not access_to(request, play).may_read:
+        raise Http404("No such play.")
+    return play, read
+
+
+def get_seat_or_404(
+    play: Play, position: int, seats: list[Result] | None = None
+) -> tuple[list[Result], Result]:
+    """Every seat of the play (``seats``, if read already), and the one at
+    ``position``; 404 if there is none."""
+    results = play.ordered_results() if seats is None else seats
     result = next((r for r in results if r.position == position), None)
     if result is None:
         raise Http404("No such player in this play.")
@@ -87,11 +110,11 @@ def get_seat_or_404(play: Play, position: int) -> tuple[list[Result], Result]:
 
 
 def get_seat_for_user(
-    request: HtmxHttpRequest, play: Play, position: int
+    request: HtmxHttpRequest, play: Play, position: int, seats: list[Result] | None = None
 ) -> tuple[list[Result], Result, Access]:
-    """Every seat of the play, the one at ``position`` (404 if none) and this request's
-    access, if it may change that seat: 403 if not."""
-    results, result = get_seat_or_404(play, position)
+    """Every seat of the play (``seats``, if read already), the one at ``position`` (404
+    if none) and this request's access, if it may change that seat: 403 if not."""
+    results, result = get_seat_or_404(play, position, seats)
     return results, result, _get_access_to_change(request, play, result)
 
 

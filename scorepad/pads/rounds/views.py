@@ -17,7 +17,7 @@ from games.contract import InvalidInput, Sheet
 from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Actor, Play, Progress, Result, StaleEdit
+from scorepad.models import Play, Progress, Result, StaleEdit
 from scorepad.models.changes import save_part
 from scorepad.pads import DONE, EMPTY, ENTERING, SeatStatus
 from scorepad.pads.rounds.codecs import RoundsCodec
@@ -26,8 +26,8 @@ from scorepad.pads.rounds.screens import RoundScreens
 from scorepad.table import Access, access_to
 from scorepad.views.common import (
     attach_errors,
-    get_play_for_user,
     get_seat_for_user,
+    get_seats_for_user,
     post_with_step_applied,
     render_screen,
     stale_message,
@@ -155,11 +155,11 @@ def round_entry(
     request: HtmxHttpRequest, play_id: UUID, round_number: int, position: int
 ) -> HttpResponse:
     family = {codec.slug for codec in all_codecs() if isinstance(codec, RoundsCodec)}
-    play = get_play_for_user(request, play_id, games=family)
+    play, read = get_seats_for_user(request, play_id, games=family)
     screens = screens_of(play)
     if not 1 <= round_number <= screens.rounds:
         raise Http404(f"{play.info.name} has {screens.rounds} rounds.")
-    results, result, access = get_seat_for_user(request, play, position)
+    results, result, access = get_seat_for_user(request, play, position, read)
     waiting = _waiting_for(results, round_number - 1)
     if waiting and not access.is_host:
         # A seat's phone moves on with the table: the round before must be in first.
@@ -177,7 +177,7 @@ def round_entry(
         # With htmx the script has already stepped the count in the page.
         form = RoundForm(screens, post_with_step_applied(request))
         if form.is_valid():
-            errors = _save_round(request, play, result, round_number, form, access.actor, what)
+            errors = _save_round(request, play, results, result, round_number, form, access, what)
             if not errors and not form.errors and not request.htmx:
                 if request.POST.get("go") == "next":
                     return redirect(_next_step(play, round_number, result, results, access)[0])
@@ -240,10 +240,11 @@ def round_entry(
 def _save_round(
     request: HtmxHttpRequest,
     play: Play,
+    results: list[Result],
     result: Result,
     round_number: int,
     form: RoundForm,
-    by: Actor,
+    access: Access,
     what: str,
 ) -> list[str]:
     """Save this round if the game still holds together with it; else say why not.
@@ -259,8 +260,9 @@ def _save_round(
             form.entry(),
             base=request.POST.get("base"),
             editor=request.POST.get("editor", ""),
-            by=by,
+            by=access.actor,
             what=what,
+            seats=results,
         )
     except InvalidInput as e:
         return attach_errors(e, form, f"rounds[{round_number - 1}].{result.name}.")

@@ -31,17 +31,17 @@ from scorepad.pads.shallow_sea.sealife_values import (
 )
 from scorepad.pads.shallow_sea.text import describe_tile
 from scorepad.pads.shallow_sea.views.ocean import BoardTap, after_save, editor_screen
-from scorepad.pads.shallow_sea.views.seat import get_seat_play_for_user
+from scorepad.pads.shallow_sea.views.seat import get_seats_play_for_user
 from scorepad.views.common import attach_errors, get_seat_for_user, stale_message
 
 
 @require_http_methods(["GET", "POST"])
 def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: str) -> HttpResponse:
     """One space: what lies on it. Saving it changes that one tile of the saved ocean."""
-    play = get_seat_play_for_user(request, play_id, "board")
+    play, seats = get_seats_play_for_user(request, play_id, "board")
     if space not in SPACE_POINTS:
         raise Http404("No such space on the board.")
-    results, result, access = get_seat_for_user(request, play, position)
+    results, result, access = get_seat_for_user(request, play, position, seats)
     sealife = play.options.get("setup", {}).get("sealife", [])
     # Read only for a Sealife tile (its pre-filled VPs): a coral saved asks nothing more.
     printed = cast(
@@ -63,13 +63,14 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
                 def change(board: dict[str, Any]) -> dict[str, Any]:
                     return _with_tile_unless_changed(board, space, new_tile, form)
 
+                by = access.actor
                 try:
                     if lesson and lesson.differing and not answer:
                         # Saved and taken back: a tile the game refuses asks nothing.
                         with transaction.atomic():
-                            change_part(play, position, ("board",), change, by=access.actor)
+                            change_part(play, position, ("board",), change, by=by, seats=results)
                             raise Unanswered
-                    saved = change_part(play, position, ("board",), change, by=access.actor)
+                    saved = change_part(play, position, ("board",), change, by=by, seats=results)
                 except Unanswered:
                     assert lesson is not None
                     play.refresh_from_db()
@@ -157,11 +158,11 @@ def ocean_bubble(
     request: HtmxHttpRequest, play_id: UUID, position: int, bubble: str
 ) -> HttpResponse:
     """One bubble: the Incomplete Fish on it, if any."""
-    play = get_seat_play_for_user(request, play_id, "board")
+    play, seats = get_seats_play_for_user(request, play_id, "board")
     point = bubble_point(bubble)
     if point is None:
         raise Http404("No such bubble on the board.")
-    results, result, access = get_seat_for_user(request, play, position)
+    results, result, access = get_seat_for_user(request, play, position, seats)
     before = board_of(result)
     errors: list[str] = []
     if request.method == "POST":
@@ -176,6 +177,7 @@ def ocean_bubble(
                     ("board",),
                     lambda board: with_fish(board, point, color),
                     by=access.actor,
+                    seats=results,
                 )
             except InvalidInput as e:
                 errors = attach_errors(e, form, f"boards.{result.name}.fish", lambda _: "color")

@@ -14,7 +14,7 @@ from games.shallow_sea.scoring import ocean_warnings
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Play, Progress, Result
 from scorepad.pads.shallow_sea.result import score_lines
-from scorepad.views.common import get_play_for_user
+from scorepad.views.common import get_play_for_user, get_seats_for_user
 
 SLUG = INFO.slug
 
@@ -72,6 +72,19 @@ def ocean_line_url(play: Play, result: Result, tap: str) -> str:
 
 def get_seat_play_for_user(request: HtmxHttpRequest, play_id: UUID, entry: str) -> Play:
     play = get_play_for_user(request, play_id, games={SLUG})
+    _entered_on(play, entry)
+    return play
+
+
+def get_seats_play_for_user(
+    request: HtmxHttpRequest, play_id: UUID, entry: str
+) -> tuple[Play, list[Result]]:
+    """``get_seat_play_for_user`` with the play's seats, read in the same query."""
+    play, seats = get_seats_for_user(request, play_id, games={SLUG})
+    _entered_on(play, entry)
+    return play, seats
+
+
+def _entered_on(play: Play, entry: str) -> None:
     if entry_kind(play) != entry:
         raise Http404(f"This play is entered on the {entry_kind(play)}.")
-    return play
