@@ -15,16 +15,17 @@ from games.contract import InvalidInput
 from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import HtmxHttpRequest
-from scorepad.models import Actor, Play, Result, StaleEdit
+from scorepad.models import Play, Result, StaleEdit
 from scorepad.models.changes import save_part
 from scorepad.pads import get_pad
 from scorepad.pads.counts.forms import SpecForm
 from scorepad.pads.counts.sheets import CountSheet, SheetCodec
+from scorepad.table import Access
 from scorepad.views.common import (
     attach_errors,
     describe_counts,
-    get_play_for_user,
     get_seat_for_user,
+    get_seats_for_user,
     next_seat,
     next_seat_url,
     post_with_step_applied,
@@ -49,11 +50,11 @@ def sheet_url(play: Play, result: Result) -> str:
 def seat_sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpResponse:
     """One seat's sheet of numbers (a final tally, the counts typed at the end)."""
     family = {codec.slug for codec in all_codecs() if isinstance(codec, SheetCodec)}
-    play = get_play_for_user(request, play_id, games=family)
+    play, seats = get_seats_for_user(request, play_id, games=family)
     sheet = sheet_of(play)
     if sheet is None:
         raise Http404("This play has no sheet of numbers.")
-    results, result, access = get_seat_for_user(request, play, position)
+    results, result, access = get_seat_for_user(request, play, position, seats)
     players = [r.name for r in results]
 
     errors: list[str] = []
@@ -61,7 +62,7 @@ def seat_sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRe
     if request.method == "POST":
         form = SpecForm(sheet.fields, players, play.options, post_with_step_applied(request))
         if form.is_valid():
-            errors, saved = _save_sheet(request, play, result, sheet.key, form, access.actor)
+            errors, saved = _save_sheet(request, play, results, result, sheet.key, form, access)
             if saved and not request.htmx:
                 # A − or + button, or Enter in a box (the hidden "stay" button), without
                 # JavaScript: saved, and the same screen again.
@@ -92,7 +93,13 @@ def seat_sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRe
 
 
 def _save_sheet(
-    request: HtmxHttpRequest, play: Play, result: Result, key: str, form: SpecForm, by: Actor
+    request: HtmxHttpRequest,
+    play: Play,
+    results: list[Result],
+    result: Result,
+    key: str,
+    form: SpecForm,
+    access: Access,
 ) -> tuple[list[str], bool]:
     try:
         save_part(
@@ -102,7 +109,8 @@ def _save_sheet(
             form.to_json(),
             base=request.POST.get("base"),
             editor=request.POST.get("editor", ""),
-            by=by,
+            by=access.actor,
+            seats=results,
         )
     except InvalidInput as e:
         return attach_errors(e, form, f"{key}.{result.name}."), False
