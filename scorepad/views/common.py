@@ -270,12 +270,14 @@ def save_form_part(
     seat: tuple[Play, Result, Actor],
     prefix: str,
     what: str,
+    seats: list[Result] | None = None,
 ) -> tuple[list[str], bool]:
     """Save a seat's part of the entry (``part``: its key and its counts) from a valid
     form, as the screen that sent it drew it (the POST's ``base`` and ``editor``): the
     messages for the top of the form and whether it was saved. The game's messages go
     on the form's fields (the input paths after ``prefix``); another screen's save
-    meanwhile is told with both values (``what``: the part, in words)."""
+    meanwhile is told with both values (``what``: the part, in words). ``seats``: the
+    play's seats as the view read them with the play, for ``save_part``'s straight path."""
     play, result, by = seat
     key, counts = part
     try:
@@ -287,6 +289,7 @@ def save_form_part(
             base=request.POST.get("base"),
             editor=request.POST.get("editor", ""),
             by=by,
+            seats=seats,
         )
     except InvalidInput as e:
         return attach_errors(e, form, prefix), False

@@ -19,8 +19,8 @@ from scorepad.pads import get_pad
 from scorepad.pads.counts.forms import SpecForm
 from scorepad.pads.counts.sheets import CountSheet, SheetCodec
 from scorepad.views.common import (
-    get_play_for_user,
     get_seat_for_user,
+    get_seats_for_user,
     next_seat,
     next_seat_url,
     post_with_step_applied,
@@ -45,11 +45,11 @@ def sheet_url(play: Play, result: Result) -> str:
 def seat_sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpResponse:
     """One seat's sheet of numbers (a final tally, the counts typed at the end)."""
     family = {codec.slug for codec in all_codecs() if isinstance(codec, SheetCodec)}
-    play = get_play_for_user(request, play_id, games=family)
+    play, seats = get_seats_for_user(request, play_id, games=family)
     sheet = sheet_of(play)
     if sheet is None:
         raise Http404("This play has no sheet of numbers.")
-    results, result, access = get_seat_for_user(request, play, position)
+    results, result, access = get_seat_for_user(request, play, position, seats)
     players = [r.name for r in results]
 
     errors: list[str] = []
@@ -64,6 +64,7 @@ def seat_sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRe
                 (play, result, access.actor),
                 f"{sheet.key}.{result.name}.",
                 f"{result.name}'s numbers",
+                seats=results,
             )
             if saved and not request.htmx:
                 # A − or + button, or Enter in a box (the hidden "stay" button), without
