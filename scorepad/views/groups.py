@@ -42,6 +42,7 @@ from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scorepad.models import (
     ClaimLink,
     Group,
+    HistoryPage,
     Invite,
     MergeRefused,
     Player,
@@ -103,21 +104,24 @@ def groups(request: AuthenticatedHttpRequest) -> HttpResponse:
 def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     """The history, filtered by game and player, and each game's records."""
     group = get_group_for_user(request, group_id)
-    plays = group.plays.finished()
     game = request.GET.get("game", "")
-    if is_entered(game):
-        plays = plays.filter(game=game)
     player_id = request.GET.get("player", "")
-    if player_id.isdigit():
-        plays = plays.filter(results__player_id=int(player_id))
-    # Worked out only when the template's kept copy is out of date (pages_key).
-    page = SimpleLazyObject(
-        lambda: plays.with_results().history_page(
+
+    def history_page() -> HistoryPage:
+        plays = group.plays.finished()
+        if is_entered(game):
+            plays = plays.filter(game=game)
+        if player_id.isdigit():
+            plays = plays.filter(results__player_id=int(player_id))
+        return plays.with_results().history_page(
             before=request.GET.get("before", ""),
             after=request.GET.get("after", ""),
             size=PLAYS_PER_PAGE,
         )
-    )
+
+    # Worked out only when the template's kept copy is out of date (pages_key): even
+    # building a query costs more than the rest of a kept page's view.
+    page = SimpleLazyObject(history_page)
     ctx = {
         "group": group,
         "page": page,
@@ -125,7 +129,7 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
         "query": request.GET.copy(),
         "pager_keys": ("before", "after", "page"),
         "games": [pad.info for pad in all_pads()],
-        "players": group.player_list(),
+        "players": SimpleLazyObject(group.player_list),
         "records": SimpleLazyObject(lambda: stats.group_records(group)),
         "panels": SimpleLazyObject(lambda: group_panels(group)),
         "is_owner": group.is_owner(request.user),
