@@ -25,18 +25,23 @@ from tests.browser.phones import Phone, Phones
 from tests.reef_draft_games import ROUNDS, TOTALS
 
 SENT_MS = 20_000  # every waiting change sent once the network is back
+# The service worker installed and in control: it fetches the shell (and, in production,
+# the code it imports) before it takes over, which took a machine busy with other work
+# more than 10 s now and then (the production-build test under `make test-stress`).
+WORKER_READY_MS = 30_000
 
 
 # --- The outbox, as a test sees it -------------------------------------------------------------
 def kept_for_offline(page: Page, *paths: str) -> None:
     """Wait until the service worker runs this page and has kept ``paths`` (the page
     itself included) for a time without network."""
-    until(page, "() => navigator.serviceWorker.controller !== null")
+    until(page, "() => navigator.serviceWorker.controller !== null", timeout_ms=WORKER_READY_MS)
     wanted = [page.evaluate("location.pathname + location.search"), *paths]
     until(
         page,
         "paths => Promise.all(paths.map((p) => caches.match(p))).then((all) => all.every(Boolean))",
         wanted,
+        timeout_ms=WORKER_READY_MS,
     )
 
 
