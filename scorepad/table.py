@@ -16,7 +16,9 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
+from collections.abc import Collection
 from typing import Any, NoReturn
+from uuid import UUID
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import FilteredRelation, OuterRef, Q, QuerySet, Subquery, Value
@@ -32,6 +34,7 @@ from scorepad.models import (
     TablePhone,
 )
 from scorepad.models import Play as PlayModel
+from scorepad.prepared import Param, PreparedQuery
 
 PHONE_COOKIE = "scorepad_phone"
 # The id a phone's outbox gives each change it sends (static/scorepad/outbox-screen.js), and
@@ -288,19 +291,50 @@ def with_access(plays: QuerySet[PlayModel], request: HttpRequest) -> QuerySet[Pl
     return plays
 
 
-def seats_with_access(seats: QuerySet[Result], request: HttpRequest) -> QuerySet[Result]:
-    """``seats`` (one play's) with their players, their play and what ``access_to`` reads
-    of it, in the same query: the play is read with its seats, at one version of it
-    (what a change drawn from them checks: ``scorepad.models.changes``)."""
-    token = phone_token(request)
-    seats = seats.annotate(
-        viewer_phone=FilteredRelation("play__phones", condition=Q(play__phones__token=token)),
-    ).select_related("player", "play__group", "viewer_phone")  # type: ignore[misc]
+def seats_with_access(
+    request: HttpRequest, play_id: UUID, games: Collection[str] | None = None
+) -> list[Result]:
+    """The play's seats, in seat order, with their players, their play (if of one of
+    ``games``) and what ``access_to`` reads of it, in one query: the play is read with
+    its seats, at one version of it (what a change drawn from them checks:
+    ``scorepad.models.changes``). Asked on every tap: compiled once (``PreparedQuery``)."""
     user = request.user
-    if user.is_authenticated:
-        roles = Membership.objects.filter(group=OuterRef("play__group"), user=user)
-        seats = seats.annotate(viewer_role=Subquery(roles.values("role")[:1]))
-    return seats.order_by("position")
+    return _SEATS_WITH_ACCESS.run(
+        shape=tuple(sorted(games)) if games is not None else None,
+        play_id=play_id,
+        token=phone_token(request),
+        # Nobody's id: an anonymous request has no role in any group.
+        user_id=user.pk if user.is_authenticated else _NOBODY,
+        games=games,
+    )
+
+
+def _seats_with_access(
+    play_id: UUID, token: str, user_id: int, games: Collection[str] | None
+) -> QuerySet[Result]:
+    seats = Result.objects.filter(play__uuid=play_id)
+    if games is not None:
+        seats = seats.filter(play__game__in=sorted(games))
+    roles = Membership.objects.filter(group=OuterRef("play__group"), user_id=user_id)
+    return (
+        seats.annotate(
+            viewer_phone=FilteredRelation(
+                "play__phones", condition=Q(play__phones__token=token)
+            ),
+            viewer_role=Subquery(roles.values("role")[:1]),
+        )
+        .select_related("player", "play__group", "viewer_phone")  # type: ignore[misc]
+        .order_by("position")
+    )
+
+
+_NOBODY = 0
+_SEATS_WITH_ACCESS = PreparedQuery(
+    _seats_with_access,
+    play_id=Param(PlayModel._meta.get_field("uuid"), UUID(int=1)),
+    token=Param(TablePhone._meta.get_field("token"), "prepared-query-sample-token"),
+    user_id=Param(Membership._meta.get_field("user"), -1),
+)
 
 
 def play_of_seats(seats: list[Result]) -> PlayModel:

@@ -85,10 +85,7 @@ def get_seats_for_user(
     """``get_play_for_user`` with every seat of the play, in seat order, read in the same
     query (``table.seats_with_access``): what a change to a seat checks against, at the
     version they were read at. 404 as there (and for a play without seats)."""
-    seats = seats_with_access(Result.objects.filter(play__uuid=play_id), request)
-    if games is not None:
-        seats = seats.filter(play__game__in=games)
-    read = list(seats)
+    read = seats_with_access(request, play_id, games)
     if not read:
         raise Http404("No such play.")
     play = play_of_seats(read)

@@ -106,15 +106,50 @@ def draw_space(
     return DrawnSpace(shape, tile, label, " ".join(classes), big, small, fish, selected, lit)
 
 
+@dataclass(frozen=True)
+class Touched:
+    """The spaces and bubbles one tap may have drawn differently."""
+
+    spaces: frozenset[str]
+    bubbles: frozenset[Point]
+
+
+def touched_by(
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    *,
+    space: str | None = None,
+    bubble: Point | None = None,
+) -> Touched:
+    """What a tap on ``space`` (its tile) or on ``bubble`` (its fish) changed of the
+    drawing, known from the tap rather than by drawing the board twice: the piece
+    tapped (always: it loses its selection), the spaces whose tile became lonely or
+    stopped being so, the bubbles the tile touches that became free or stopped being
+    so. A fish changes its bubble alone."""
+    if space is None:
+        return Touched(frozenset(), frozenset({bubble} if bubble else ()))
+    tiles = [board.get("tiles", {}) for board in (before, after)]
+    lonely = [set(lonely_tiles(placed)) for placed in tiles]
+    bubbles = frozenset(
+        point
+        for point, shape in BUBBLE_SHAPES.items()
+        if space in shape.spaces
+        and len({any(s in placed for s in shape.spaces) for placed in tiles}) > 1
+    )
+    return Touched(frozenset({space} | (lonely[0] ^ lonely[1])), bubbles)
+
+
 def draw_board(
     board: Mapping[str, Any],
     *,
     selected_space: str | None = None,
     selected: Point | None = None,
     lit: Explanation | None = None,
+    only: Touched | None = None,
 ) -> dict[str, Any]:
     """The board as the templates draw it; ``lit`` picks out the spaces and bubbles that
-    one line of the player's score came from."""
+    one line of the player's score came from. ``only``: those pieces drawn, the counts
+    still the whole board's."""
     tiles = board.get("tiles", {})
     lonely = set(lonely_tiles(tiles))
     fish = fish_on_bubbles(board)
@@ -125,9 +160,12 @@ def draw_board(
             shape, tiles.get(name), name == selected_space, name in lonely, name in lit_spaces
         )
         for name, shape in SPACE_SHAPES.items()
+        if only is None or name in only.spaces
     ]
     bubbles = []
     for point, shape in BUBBLE_SHAPES.items():
+        if only is not None and point not in only.bubbles:
+            continue
         color = fish.get(point)
         where = shape.name.replace(":", " ")
         label = f"Bubble {where}: {color + ' fish' if color else 'no fish'}"
@@ -155,26 +193,3 @@ def draw_board(
         "empty": len(SPACES) - len(tiles),
         "lit": lit if lit and (lit.spaces or lit.bubbles) else None,
     }
-
-
-def changed_pieces(
-    before: Mapping[str, Any],
-    after: Mapping[str, Any],
-    *,
-    space: str | None = None,
-    bubble: Point | None = None,
-) -> tuple[list[DrawnSpace], list[DrawnBubble]]:
-    """The spaces and bubbles of ``after`` (a drawn board) drawn differently from
-    ``before``: what one tap changed, its neighbours' lonely marks and the bubbles that
-    a tile now touches included; and the ``space`` or ``bubble`` tapped, always."""
-    spaces = [
-        drawn
-        for drawn, was in zip(after["spaces"], before["spaces"], strict=True)
-        if drawn != was or drawn.shape.name == space
-    ]
-    bubbles = [
-        drawn
-        for drawn, was in zip(after["bubbles"], before["bubbles"], strict=True)
-        if drawn != was or drawn.shape.point == bubble
-    ]
-    return spaces, bubbles

@@ -19,7 +19,7 @@ from scorepad.entries import fingerprint
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Play, Result
 from scorepad.models.changes import change_part
-from scorepad.pads.shallow_sea.drawing import changed_pieces, draw_board
+from scorepad.pads.shallow_sea.drawing import draw_board, touched_by
 from scorepad.pads.shallow_sea.entry import board_of
 from scorepad.pads.shallow_sea.forms.ocean import FishForm, OceanExtrasForm, TileForm
 from scorepad.pads.shallow_sea.sealife_values import printed_values
@@ -212,8 +212,9 @@ def after_save(
 ) -> HttpResponse:
     """After a tile or a fish is saved: the board again (without JavaScript); for htmx
     only what the tap changed, from the seats just saved: the closed editor, the spaces
-    and bubbles drawn differently now (the one tapped always: it loses its selection and
-    the outbox's waiting mark), the counts and total under the board, the live panel."""
+    and bubbles the tap may have drawn differently (``touched_by``; the one tapped always:
+    it loses its selection and the outbox's waiting mark), the counts and total under the
+    board, the live panel."""
     result = next(r for r in results if r.position == position)
     tap = tapped.tap
     if not request.htmx:
@@ -222,19 +223,20 @@ def after_save(
             messages.info(request, line)
         url = seat_url(play, result)
         return redirect(url + ("?tap=fish" if tap == "fish" else ""))
-    board = draw_board(board_of(result))
-    if tapped.drawn == fingerprint(tapped.before):
-        spaces, bubbles = changed_pieces(
-            draw_board(tapped.before), board, space=tapped.space, bubble=tapped.bubble
-        )
-    else:  # another phone changed this ocean since this one drew it: all of it again
-        spaces, bubbles = board["spaces"], board["bubbles"]
+    after = board_of(result)
+    # Another phone changed this ocean since this one drew it: all of it again.
+    only = (
+        touched_by(tapped.before, after, space=tapped.space, bubble=tapped.bubble)
+        if tapped.drawn == fingerprint(tapped.before)
+        else None
+    )
+    board = draw_board(after, only=only)
     ctx = {
         "play": play,
         "result": result,
         "tap": tap,
         "board": board,
-        "changed": {"spaces": spaces, "bubbles": bubbles},
+        "changed": {"spaces": board["spaces"], "bubbles": board["bubbles"]},
         "live": live_panel(play, results, result, line_url=ocean_line_url(play, result, tap)),
         "saved": f"Saved {said}",
         "learnt": learnt,
