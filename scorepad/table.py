@@ -333,7 +333,7 @@ _SEATS_WITH_ACCESS = PreparedQuery(
     _seats_with_access,
     play_id=Param(PlayModel._meta.get_field("uuid"), UUID(int=1)),
     token=Param(TablePhone._meta.get_field("token"), "prepared-query-sample-token"),
-    user_id=Param(Membership._meta.get_field("user"), -1),
+    user_id=Param(Membership._meta.get_field("user"), 2_025_000_005),
 )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from copy import copy
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
@@ -20,6 +21,7 @@ from scorepad.entries import entry_part, fingerprint, with_entry_part
 from scorepad.models.outcomes import finish_play
 from scorepad.models.plays import Play
 from scorepad.models.seats import PlayEvent, Result
+from scorepad.prepared import Param, PreparedUpdate
 
 
 @dataclass(frozen=True)
@@ -222,9 +224,7 @@ def _tell_table_if_unmoved(play: Play) -> bool:
     transaction, it holds the play's row (on SQLite, the database) until the change is
     written, the lock a locked path takes with its SELECT ... FOR UPDATE."""
     updated = timezone.now()
-    unmoved = Play.objects.filter(
-        pk=play.pk, version=play.version, status=Play.Status.IN_PROGRESS
-    ).update(updated=updated, version=F("version") + 1)
+    unmoved = _MOVE_ON_IF_UNMOVED.run(pk=play.pk, version=play.version, updated=updated)
     if unmoved:
         play.updated, play.version = updated, play.version + 1
     return bool(unmoved)
@@ -254,8 +254,35 @@ def _save_if_unmoved(
         _mark_applied(play, by, result.position)
         result.entry, result.written_by = saved.entry, saved.written_by
         result.written_made = saved.written_made
-        result.save(update_fields=["entry", "written_by", "written_made"])
+        _WRITE_PART.run(
+            pk=result.pk,
+            entry=saved.entry,
+            written_by=saved.written_by,
+            written_made=saved.written_made,
+        )
     return True
+
+
+# Both sent on every tap: compiled once (scorepad.prepared).
+_MOVE_ON_IF_UNMOVED = PreparedUpdate(
+    lambda pk, version, updated: (
+        Play.objects.filter(pk=pk, version=version, status=Play.Status.IN_PROGRESS),
+        {"updated": updated, "version": F("version") + 1},
+    ),
+    pk=Param(Play._meta.get_field("id"), 2_025_000_001),
+    version=Param(Play._meta.get_field("version"), 2_025_000_002),
+    updated=Param(Play._meta.get_field("updated"), datetime(1901, 1, 1, tzinfo=UTC)),
+)
+_WRITE_PART = PreparedUpdate(
+    lambda pk, entry, written_by, written_made: (
+        Result.objects.filter(pk=pk),
+        {"entry": entry, "written_by": written_by, "written_made": written_made},
+    ),
+    pk=Param(Result._meta.get_field("id"), 2_025_000_003),
+    entry=Param(Result._meta.get_field("entry"), {"sample": "entry"}),
+    written_by=Param(Result._meta.get_field("written_by"), {"sample": "written by"}),
+    written_made=Param(Result._meta.get_field("written_made"), {"sample": 2_025_000_004}),
+)
 
 
 def _part_saved(
