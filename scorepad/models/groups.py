@@ -26,6 +26,10 @@ class GroupQuerySet(models.QuerySet["Group"]):
             viewer_id=models.Value(user.pk), viewer_role=F("memberships__role")
         )
 
+    def pages_changed(self) -> int:
+        """What these groups' pages show changed: the copies kept of them are out of date."""
+        return self.update(pages_key=uuid.uuid4())
+
 
 class Group(models.Model):
     name = models.CharField(max_length=100)
@@ -51,7 +55,7 @@ class Group(models.Model):
 
     def pages_changed(self) -> None:
         """What the group's pages show changed: the copies kept of them are out of date."""
-        Group.objects.filter(pk=self.pk).update(pages_key=uuid.uuid4())
+        Group.objects.filter(pk=self.pk).pages_changed()
 
     def kept_until_changed[T](self, name: str, work_out: Callable[[], T]) -> T:
         """``work_out()``, kept by this process until the group's pages change."""
@@ -111,9 +115,13 @@ class Group(models.Model):
         if removal is not None:
             removal.delete()
         membership, created = self.memberships.get_or_create(user=user)
-        if created:
-            self.pages_changed()  # a member's records from anywhere are on them now
-        if created and not self.players.filter(user=user).exists():
+        if not created:
+            return membership
+        # A member's records from anywhere are on the group's pages now: a new player of
+        # theirs says so itself (Player.save), once.
+        if self.players.filter(user=user).exists():
+            self.pages_changed()
+        else:
             name = user.username
             if self.players.filter(name=name).exists():
                 name = f"{name} ({user.pk})"
@@ -296,8 +304,8 @@ class Player(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         adding = self._state.adding
         super().save(*args, **kwargs)
-        if adding and self.group is not None:  # a new name in the group's lists
-            self.group.pages_changed()
+        if adding and self.group_id is not None:  # a new name in the group's lists
+            Group.objects.filter(pk=self.group_id).pages_changed()
 
     def get_absolute_url(self) -> str:
         return reverse("player", args=[self.group_id, self.pk])
