@@ -403,6 +403,16 @@ class TestMembers:
     def test_leave_needs_post(self, alice_client: Client, group: Group) -> None:
         assert alice_client.get(f"/groups/{group.pk}/leave/").status_code == 405
 
+    def test_a_player_found_in_the_viewers_groups_tells_its_group_their_role(
+        self, group: Group, alice: Any, bob: Any, django_assert_num_queries: Any
+    ) -> None:
+        ana = group.player_named("Ana")
+        for user, owns in ((alice, True), (bob, False)):
+            found = Player.objects.in_groups_of(user).get(pk=ana.pk)
+            assert found.group is not None
+            with django_assert_num_queries(0):
+                assert found.group.seen_from(found).is_owner(user) is owns
+
 
 class TestGuests:
     def test_claim_moves_the_guest_plays_to_the_account(
