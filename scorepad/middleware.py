@@ -163,7 +163,7 @@ class SessionMiddleware(DjangoSessionMiddleware):
 
 class AuthenticationMiddleware(DjangoAuthenticationMiddleware):
     """Django's, except that the account a request is made by comes with its session's
-    row (``scorepad.sessions``): one query for both, checked as Django checks it."""
+    row (``scorepad.sessions``): one query for both, checked by Django's ``get_user``."""
 
     def process_request(self, request: HttpRequest) -> None:
         super().process_request(request)

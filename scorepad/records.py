@@ -33,7 +33,6 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from itertools import groupby
 from typing import Any
-from uuid import uuid4
 
 from django.db import transaction
 from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Sum, Window
@@ -166,7 +165,7 @@ def _lock(seats: list[Seat]) -> None:
     groups = sorted({s.group for s in seats if s.group is not None} | {pk for (pk,) in members_of})
     if groups:
         list(Group.objects.select_for_update().filter(pk__in=groups).order_by("pk").values("pk"))
-        Group.objects.filter(pk__in=groups).update(pages_key=uuid4())
+        Group.objects.filter(pk__in=groups).pages_changed()
     if any(s.group is None for s in seats):
         list(Player.objects.select_for_update().filter(pk__in=players).order_by("pk").values("pk"))
 
@@ -354,7 +353,7 @@ def _latest(play: Play) -> tuple[Any, ...]:
 def rebuild() -> None:
     """Every record worked out again from the finished plays, by the database's own
     aggregates; the records kept until now are replaced."""
-    Group.objects.update(pages_key=uuid4())
+    Group.objects.pages_changed()
     Standing.objects.all().delete()
     Rivalry.objects.all().delete()
     GameTally.objects.all().delete()

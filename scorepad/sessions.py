@@ -1,28 +1,30 @@
 """The session engine (``SESSION_ENGINE``): Django's database sessions, each row naming
-the account signed in on it, read with that account in one query; and the account a
-request is made by, found from that row as ``django.contrib.auth.get_user`` finds it.
+the account signed in on it, read with that account in one query; and the backend that
+hands ``django.contrib.auth.get_user`` that account instead of reading it again.
 
 A session is still read from the database on every request, by every app server: a
 logout (the row deleted), a password changed (the hash the session keeps no longer the
-account's) or an account deleted (its rows with it) ends it everywhere at once."""
+account's) or an account deleted (its rows with it) ends it everywhere at once. Django's
+``get_user`` does every check itself; only where the account comes from is ours."""
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from django.conf import settings
 from django.contrib import auth
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, load_backend
+from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends import db
 from django.http import HttpRequest
 from django.utils import timezone
-from django.utils.crypto import constant_time_compare
 
 from scorepad.models.sessions import Session
 from scorepad.prepared import Param, PreparedQuery
+
+# The backend every account signs in with (settings.AUTHENTICATION_BACKENDS).
+BACKEND = "scorepad.sessions.SessionAccountBackend"
 
 
 class SessionStore(db.SessionStore):
@@ -56,36 +58,28 @@ _LIVE_SESSION = PreparedQuery(
 )
 
 
+# The session of the request whose account is being found: a backend's ``get_user`` is
+# given only an id, and this is how it sees the row that id was read from. Set for the
+# one call only, so that no other request (the next on this thread) finds it.
+session_being_read: ContextVar[Any] = ContextVar("session_being_read", default=None)
+
+
+class SessionAccountBackend(ModelBackend):
+    """Django's ``ModelBackend``, except that the account a session's row brought along
+    is the one returned for that session's id, without a query of its own."""
+
+    def get_user(self, user_id: Any) -> Any:
+        account = getattr(session_being_read.get(), "account", None)
+        if account is None or account.pk != user_id:
+            return super().get_user(user_id)
+        return account if self.user_can_authenticate(account) else None
+
+
 def signed_in(request: HttpRequest) -> Any:
-    """The account this request is made by: ``django.contrib.auth.get_user``, checked
-    the same way (its backend still listed and letting it in, the session's password
-    hash still the account's, else the session ends), with the account the session's
-    row brought along instead of a query of its own. Anything else (a backend that
-    reads accounts otherwise, a session kept elsewhere) is Django's own."""
-    session = request.session
+    """The account this request is made by: ``django.contrib.auth.get_user``, all its
+    checks its own, with the account the session's row brought along."""
+    reading = session_being_read.set(request.session)
     try:
-        user_id = session[SESSION_KEY]
-        backend_path = session[BACKEND_SESSION_KEY]
-    except KeyError:
-        return AnonymousUser()
-    account = getattr(session, "account", None)
-    listed = backend_path in settings.AUTHENTICATION_BACKENDS
-    backend = load_backend(backend_path) if listed else None
-    if account is None or str(account.pk) != str(user_id) or not isinstance(backend, ModelBackend):
         return auth.get_user(request)
-    if not backend.user_can_authenticate(account):
-        return AnonymousUser()
-    session_hash = session.get(HASH_SESSION_KEY)
-    account_hash = account.get_session_auth_hash()
-    if session_hash and constant_time_compare(session_hash, account_hash):
-        return account
-    # Signed in under a secret key since retired (SECRET_KEY_FALLBACKS): kept, rehashed.
-    if session_hash and any(
-        constant_time_compare(session_hash, fallback)
-        for fallback in account.get_session_auth_fallback_hash()
-    ):
-        session.cycle_key()
-        session[HASH_SESSION_KEY] = account_hash
-        return account
-    session.flush()
-    return AnonymousUser()
+    finally:
+        session_being_read.reset(reading)

@@ -145,7 +145,9 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, handed the account its session's row brought along
+    # (scorepad/sessions.py): a signed-in request reads both in one query.
+    "scorepad.sessions.SessionAccountBackend",
 ]
 # Five wrong passwords for one username from one address lock that pair out for a while.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))

@@ -7,7 +7,9 @@ from datetime import date, timedelta
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from scorepad import records
 from scorepad.models import Group, Invite, Membership, Play, Player, Result, start_play, void_play
@@ -264,6 +266,29 @@ class TestKeptPagesFollowChanges:
         records.rebuild()
         assert Group.objects.get(pk=group.pk).pages_key != before
 
+    def test_a_new_player_changes_the_pages_without_reading_its_group(
+        self, group: Group, django_assert_num_queries: Any
+    ) -> None:
+        before = group.pages_key
+        with django_assert_num_queries(2):  # the player written, the group's key changed
+            Player.objects.create(name="Zed", group_id=group.pk)
+        assert Group.objects.get(pk=group.pk).pages_key != before
+
+    @pytest.mark.parametrize("has_a_player", [False, True])
+    def test_someone_joining_changes_the_pages_once(
+        self, group: Group, make_user: Any, has_a_player: bool
+    ) -> None:
+        cleo = make_user("cleo")
+        if has_a_player:  # from before an owner removed them
+            group.join(cleo)
+            group.remove_member(cleo)
+        before = Group.objects.get(pk=group.pk).pages_key
+        with CaptureQueriesContext(connection) as queries:
+            group.join(cleo, let_back_in=True)
+        changes = [q for q in queries if q["sql"].startswith('UPDATE "scorepad_group"')]
+        assert len(changes) == 1
+        assert Group.objects.get(pk=group.pk).pages_key != before
+
 
 class TestPlayerPage:
     def test_records_head_to_head_and_chart(self, alice_client: Client, group: Group) -> None:
@@ -377,6 +402,16 @@ class TestMembers:
 
     def test_leave_needs_post(self, alice_client: Client, group: Group) -> None:
         assert alice_client.get(f"/groups/{group.pk}/leave/").status_code == 405
+
+    def test_a_player_found_in_the_viewers_groups_tells_its_group_their_role(
+        self, group: Group, alice: Any, bob: Any, django_assert_num_queries: Any
+    ) -> None:
+        ana = group.player_named("Ana")
+        for user, owns in ((alice, True), (bob, False)):
+            found = Player.objects.in_groups_of(user).get(pk=ana.pk)
+            assert found.group is not None
+            with django_assert_num_queries(0):
+                assert found.group.seen_from(found).is_owner(user) is owns
 
 
 class TestGuests:

@@ -70,3 +70,16 @@ def test_an_account_deleted_takes_its_sessions(alice: Any) -> None:
     assert Session.objects.filter(account=alice).count() == 2
     get_user_model().objects.filter(pk=alice.pk).delete()
     assert not Session.objects.exists()
+
+
+def test_a_session_signed_in_under_a_retired_secret_key_is_kept(alice: Any, settings: Any) -> None:
+    client = logged_in(alice)
+    settings.SECRET_KEY_FALLBACKS = [settings.SECRET_KEY]
+    settings.SECRET_KEY = "a-new-secret-key-" + "x" * 40
+    assert signed_in_on(client) == alice
+
+
+def test_a_session_of_a_backend_no_longer_listed_is_signed_out(alice: Any, settings: Any) -> None:
+    client = logged_in(alice)
+    settings.AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
+    assert not signed_in_on(client).is_authenticated

@@ -15,16 +15,32 @@ from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+# What a row of ``viewed_by`` brings of whom its group is seen by: their id and their
+# role in the group, which ``Group.is_owner`` reads instead of a query.
+VIEWER = ("viewer_id", "viewer_role")
+
+
+def viewed_by[Rows: QuerySet[Any]](rows: Rows, user: Any, group: str = "") -> Rows:
+    """``rows`` of ``user``'s groups only, each bringing ``user``'s role in its group
+    (``VIEWER``) in the same query: groups, or rows whose group is at the lookup path
+    ``group`` ("group__"), which hand it to their group with ``Group.seen_from``."""
+    if not user.is_authenticated:
+        return rows.none()
+    mine = rows.filter(**{f"{group}memberships__user": user})
+    return mine.annotate(
+        viewer_id=models.Value(user.pk), viewer_role=F(f"{group}memberships__role")
+    )
+
 
 class GroupQuerySet(models.QuerySet["Group"]):
     def for_user(self, user: Any) -> GroupQuerySet:
         """The user's groups, each knowing the user's role in it (``is_owner`` asks no
         more)."""
-        if not user.is_authenticated:
-            return self.none()
-        return self.filter(memberships__user=user).annotate(
-            viewer_id=models.Value(user.pk), viewer_role=F("memberships__role")
-        )
+        return viewed_by(self, user)
+
+    def pages_changed(self) -> int:
+        """What these groups' pages show changed: the copies kept of them are out of date."""
+        return self.update(pages_key=uuid.uuid4())
 
 
 class Group(models.Model):
@@ -51,7 +67,7 @@ class Group(models.Model):
 
     def pages_changed(self) -> None:
         """What the group's pages show changed: the copies kept of them are out of date."""
-        Group.objects.filter(pk=self.pk).update(pages_key=uuid.uuid4())
+        Group.objects.filter(pk=self.pk).pages_changed()
 
     def kept_until_changed[T](self, name: str, work_out: Callable[[], T]) -> T:
         """``work_out()``, kept by this process until the group's pages change."""
@@ -84,10 +100,11 @@ class Group(models.Model):
         """Whether an owner removed ``user`` from the group (and has not let them back)."""
         return user.is_authenticated and self.removals.filter(user=user).exists()
 
-    def seen_by(self, user: Any, role: str) -> Group:
-        """This group as ``for_user`` gives it to ``user``, whose role in it came with
-        another query (``PlayerQuerySet.in_groups_of``): ``is_owner`` asks no more."""
-        self.__dict__.update(viewer_id=user.pk, viewer_role=role)
+    def seen_from(self, row: models.Model) -> Group:
+        """This group as ``for_user`` gives it, knowing its viewer's role from ``row``,
+        another row of ``viewed_by`` that brought it (a player of ``in_groups_of``, say):
+        ``is_owner`` asks no more."""
+        self.__dict__.update({name: row.__dict__[name] for name in VIEWER})
         return self
 
     def is_owner(self, user: Any) -> bool:
@@ -111,9 +128,13 @@ class Group(models.Model):
         if removal is not None:
             removal.delete()
         membership, created = self.memberships.get_or_create(user=user)
-        if created:
-            self.pages_changed()  # a member's records from anywhere are on them now
-        if created and not self.players.filter(user=user).exists():
+        if not created:
+            return membership
+        # A member's records from anywhere are on the group's pages now: a new player of
+        # theirs says so itself (Player.save), once.
+        if self.players.filter(user=user).exists():
+            self.pages_changed()
+        else:
             name = user.username
             if self.players.filter(name=name).exists():
                 name = f"{name} ({user.pk})"
@@ -262,11 +283,8 @@ class Invite(Link):
 class PlayerQuerySet(models.QuerySet["Player"]):
     def in_groups_of(self, user: Any) -> PlayerQuerySet:
         """The players of the user's groups, each with its group and the user's role in
-        it (``viewer_role``): one query."""
-        if not user.is_authenticated:
-            return self.none()
-        players = self.filter(group__memberships__user=user).select_related("group")
-        return players.annotate(viewer_role=F("group__memberships__role"))
+        it (``Group.seen_from``): one query."""
+        return viewed_by(self, user, group="group__").select_related("group")
 
 
 class Player(models.Model):
@@ -296,8 +314,8 @@ class Player(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         adding = self._state.adding
         super().save(*args, **kwargs)
-        if adding and self.group is not None:  # a new name in the group's lists
-            self.group.pages_changed()
+        if adding and self.group_id is not None:  # a new name in the group's lists
+            Group.objects.filter(pk=self.group_id).pages_changed()
 
     def get_absolute_url(self) -> str:
         return reverse("player", args=[self.group_id, self.pk])

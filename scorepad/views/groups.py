@@ -73,7 +73,7 @@ def _get_player_for_user(
         Player.objects.in_groups_of(request.user), group_id=group_id, pk=player_id
     )
     assert player.group is not None, "a player of a group"
-    return player.group.seen_by(request.user, player.__dict__["viewer_role"]), player
+    return player.group.seen_from(player), player
 
 
 def _get_claim_link_for_user(

@@ -25,7 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 import games
 from games.contract import InvalidInput
-from scorepad import result_page, throttle
+from scorepad import result_page, sessions, throttle
 from scorepad.forms import ChangePasswordForm, NewPlayForm, SignupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest, RedirectThen
 from scorepad.models import Group, Play, create_group, finish_play, move_play_to_group
@@ -88,7 +88,7 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
         user = form.save()
         # Every account starts with its own group, so a first play can be saved at once.
         create_group(f"{user.username}'s table", user)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend=sessions.BACKEND)
         return redirect(_safe_next(request) or "home")
     return render(request, "registration/signup.html", {"form": form})
 
