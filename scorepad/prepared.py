@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
@@ -36,7 +36,7 @@ class Param:
 class _Compiled:
     sql: str
     params: tuple[Any, ...]
-    positions: dict[str, int]
+    positions: dict[str, tuple[int, ...]]
     compiler: SQLCompiler
 
 
@@ -53,16 +53,18 @@ class _Prepared:
         if compiled is None:
             samples = {name: param.sample for name, param in self.params.items()}
             compiler = self._compiler(using, {**values, **samples})
-            sql, params = compiler.as_sql()
+            sql, sample_params = compiler.as_sql()
             positions = {
-                name: _position(name, params, _sent(param, param.sample, connection))
+                name: _positions(name, sample_params, _sent(param, param.sample, connection))
                 for name, param in self.params.items()
             }
-            compiled = _Compiled(sql, tuple(params), positions, compiler)
+            compiled = _Compiled(sql, tuple(sample_params), positions, compiler)
             self._compiled[using, shape] = compiled
         params = list(compiled.params)
-        for name, position in compiled.positions.items():
-            params[position] = _sent(self.params[name], values[name], connection)
+        for name, found in compiled.positions.items():
+            sent = _sent(self.params[name], values[name], connection)
+            for position in found:
+                params[position] = sent
         return compiled, params
 
     def _compiler(self, using: str, values: dict[str, Any]) -> SQLCompiler:
@@ -73,15 +75,17 @@ def _sent(param: Param, value: Any, connection: BaseDatabaseWrapper) -> Any:
     return param.field.get_db_prep_value(value, connection, prepared=False)
 
 
-def _position(name: str, params: Any, sent: Any) -> int:
+def _positions(name: str, params: Any, sent: Any) -> tuple[int, ...]:
+    """Where the query sends a value (a user's id, say, both to filter and to select)."""
+
     # psycopg sends JSON wrapped (Jsonb), compared by identity: compared here by what it wraps.
     def unwrapped(value: Any) -> Any:
         return getattr(value, "obj", value)
 
-    found = [i for i, value in enumerate(params) if unwrapped(value) == unwrapped(sent)]
-    if len(found) != 1:
-        raise ValueError(f"{name}'s sample is sent {len(found)} times, not once")
-    return found[0]
+    found = tuple(i for i, value in enumerate(params) if unwrapped(value) == unwrapped(sent))
+    if not found:
+        raise ValueError(f"{name}'s sample is not sent: the query does not use {name}")
+    return found
 
 
 class PreparedQuery[M: Model](_Prepared):
@@ -97,7 +101,7 @@ class PreparedQuery[M: Model](_Prepared):
         compiled, params = self._sql(using, shape, values)
         compiler = copy.copy(compiled.compiler)
         # ModelIterable asks the compiler for its SQL: this one answers without compiling.
-        compiler.as_sql = lambda *args, **kwargs: (compiled.sql, params)  # type: ignore[method-assign]
+        compiler.as_sql = lambda *args, **kwargs: (compiled.sql, params)  # type: ignore[method-assign,assignment]
         query = compiler.query.chain()
         query.get_compiler = lambda *args, **kwargs: compiler  # type: ignore[method-assign]
         return list(QuerySet(compiler.query.model, query=query, using=using))
@@ -124,6 +128,6 @@ class PreparedUpdate[M: Model](_Prepared):
 
     def _compiler(self, using: str, values: dict[str, Any]) -> SQLCompiler:
         rows, changes = self.build(**values)
-        query = rows.query.chain(UpdateQuery)
+        query = cast(UpdateQuery, rows.query.chain(UpdateQuery))
         query.add_update_values(changes)
         return query.get_compiler(using=using)

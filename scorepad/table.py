@@ -15,8 +15,8 @@ import hashlib
 import json
 import re
 import secrets
-from dataclasses import dataclass
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any, NoReturn
 from uuid import UUID
 
@@ -318,9 +318,7 @@ def _seats_with_access(
     roles = Membership.objects.filter(group=OuterRef("play__group"), user_id=user_id)
     return (
         seats.annotate(
-            viewer_phone=FilteredRelation(
-                "play__phones", condition=Q(play__phones__token=token)
-            ),
+            viewer_phone=FilteredRelation("play__phones", condition=Q(play__phones__token=token)),
             viewer_role=Subquery(roles.values("role")[:1]),
         )
         .select_related("player", "play__group", "viewer_phone")  # type: ignore[misc]

@@ -15,20 +15,23 @@ from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+from scorepad.prepared import Param, PreparedQuery
+
 # What a row of ``viewed_by`` brings of whom its group is seen by: their id and their
 # role in the group, which ``Group.is_owner`` reads instead of a query.
 VIEWER = ("viewer_id", "viewer_role")
 
 
-def viewed_by[Rows: QuerySet[Any]](rows: Rows, user: Any, group: str = "") -> Rows:
-    """``rows`` of ``user``'s groups only, each bringing ``user``'s role in its group
-    (``VIEWER``) in the same query: groups, or rows whose group is at the lookup path
-    ``group`` ("group__"), which hand it to their group with ``Group.seen_from``."""
-    if not user.is_authenticated:
+def viewed_by[Rows: QuerySet[Any]](rows: Rows, user_id: int | None, group: str = "") -> Rows:
+    """``rows`` of the groups of the account ``user_id`` (None: nobody's) only, each
+    bringing its role in its group (``VIEWER``) in the same query: groups, or rows whose
+    group is at the lookup path ``group`` ("group__"), which hand it to their group
+    with ``Group.seen_from``."""
+    if user_id is None:
         return rows.none()
-    mine = rows.filter(**{f"{group}memberships__user": user})
+    mine = rows.filter(**{f"{group}memberships__user": user_id})
     return mine.annotate(
-        viewer_id=models.Value(user.pk), viewer_role=F(f"{group}memberships__role")
+        viewer_id=models.Value(user_id), viewer_role=F(f"{group}memberships__role")
     )
 
 
@@ -36,7 +39,7 @@ class GroupQuerySet(models.QuerySet["Group"]):
     def for_user(self, user: Any) -> GroupQuerySet:
         """The user's groups, each knowing the user's role in it (``is_owner`` asks no
         more)."""
-        return viewed_by(self, user)
+        return viewed_by(self, user.pk)
 
     def pages_changed(self) -> int:
         """What these groups' pages show changed: the copies kept of them are out of date."""
@@ -284,7 +287,7 @@ class PlayerQuerySet(models.QuerySet["Player"]):
     def in_groups_of(self, user: Any) -> PlayerQuerySet:
         """The players of the user's groups, each with its group and the user's role in
         it (``Group.seen_from``): one query."""
-        return viewed_by(self, user, group="group__").select_related("group")
+        return viewed_by(self, user.pk, group="group__").select_related("group")
 
 
 class Player(models.Model):
@@ -376,3 +379,38 @@ def create_group(name: str, owner: Any) -> Group:
     Membership.objects.create(group=group, user=owner, role=Membership.Role.OWNER)
     group.players.create(name=owner.username, user=owner)
     return group
+
+
+def group_of_user(user: Any, group_id: int) -> Group | None:
+    """``Group.objects.for_user(user)``'s group ``group_id``, if any, in a query compiled
+    once per process (``scorepad.prepared``): every group page asks it."""
+    found = _GROUP_OF_USER.run(user_id=user.pk, group_id=group_id) if user.pk else []
+    return found[0] if found else None
+
+
+def player_of_user(user: Any, group_id: int, player_id: int) -> Player | None:
+    """``Player.objects.in_groups_of(user)``'s player ``player_id`` of the group
+    ``group_id``, if any, with its group, compiled once: every player page asks it."""
+    found = (
+        _PLAYER_OF_USER.run(user_id=user.pk, group_id=group_id, player_id=player_id)
+        if user.pk
+        else []
+    )
+    return found[0] if found else None
+
+
+_VIEWER_ID = Param(Membership._meta.get_field("user"), 2_025_000_011)
+_GROUP_ID = Param(Group._meta.get_field("id"), 2_025_000_012)
+_GROUP_OF_USER = PreparedQuery(
+    lambda user_id, group_id: viewed_by(Group.objects.filter(pk=group_id), user_id),
+    user_id=_VIEWER_ID,
+    group_id=_GROUP_ID,
+)
+_PLAYER_OF_USER = PreparedQuery(
+    lambda user_id, group_id, player_id: viewed_by(
+        Player.objects.filter(group_id=group_id, pk=player_id), user_id, group="group__"
+    ).select_related("group"),
+    user_id=_VIEWER_ID,
+    group_id=_GROUP_ID,
+    player_id=Param(Player._meta.get_field("id"), 2_025_000_013),
+)

@@ -21,6 +21,7 @@ from scorepad import throttle
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Actor, Group, Play, Result, StaleEdit, start_play
 from scorepad.models.changes import save_part
+from scorepad.models.groups import group_of_user
 from scorepad.models.table import seat_phone
 from scorepad.pads import get_pad
 from scorepad.table import (
@@ -61,7 +62,10 @@ def get_group_for_user(request: HtmxHttpRequest, group_id: int | str | None) -> 
     digits = str(group_id or "")
     if not digits.isdigit():
         raise Http404("No such group.")
-    return get_object_or_404(Group.objects.for_user(request.user), pk=int(digits))
+    group = group_of_user(request.user, int(digits))
+    if group is None:
+        raise Http404("No such group.")
+    return group
 
 
 def get_play_for_user(

@@ -50,6 +50,7 @@ from scorepad.models import (
     create_group,
     outcomes,
 )
+from scorepad.models.groups import player_of_user
 from scorepad.pads import all_pads, group_panels
 from scorepad.table import access_to
 from scorepad.views.common import get_group_for_user, get_play_for_user, private, render_screen
@@ -69,9 +70,9 @@ def _get_player_for_user(
 ) -> tuple[Group, Player]:
     """The group's player, with the group knowing the user's role in it, in one query;
     404 unless the user is in it."""
-    player = get_object_or_404(
-        Player.objects.in_groups_of(request.user), group_id=group_id, pk=player_id
-    )
+    player = player_of_user(request.user, group_id, player_id)
+    if player is None:
+        raise Http404("No such player in your groups.")
     assert player.group is not None, "a player of a group"
     return player.group.seen_from(player), player
 
