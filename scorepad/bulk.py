@@ -11,8 +11,10 @@ point at a row sent before it in the same transaction (a result at its play): a
 
 from __future__ import annotations
 
+import gc
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import date
 from typing import Any, cast
 
@@ -25,6 +27,21 @@ class NewRow:
     """A row not in the database yet, for other rows to point at; ``pk`` once it is."""
 
     pk: int | None = None
+
+
+@contextmanager
+def cycles_collected_after() -> Iterator[None]:
+    """Python's cycle collector held off until the block is over (a short write
+    transaction): a full pass looks at every object alive, millions once a large file
+    is read and scored, most of a second that could otherwise fall due while the block
+    holds the database's write lock."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 class PreparedRows:

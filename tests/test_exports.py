@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import csv
+import gc
 import io
 import json
 import math
@@ -312,6 +313,17 @@ class TestReadingTheFile:
     def test_what_is_not_json_is_a_value_error(self, content: bytes) -> None:
         with pytest.raises(ValueError):
             reading.read_json(content)
+
+    @pytest.mark.parametrize("on", [True, False])
+    def test_cycles_are_collected_after_the_write_as_before_it(self, on: bool) -> None:
+        was_on = gc.isenabled()
+        try:
+            (gc.enable if on else gc.disable)()
+            with bulk.cycles_collected_after():
+                assert not gc.isenabled()
+            assert gc.isenabled() == on
+        finally:
+            (gc.enable if was_on else gc.disable)()
 
     def test_the_fast_writer_writes_what_the_standard_one_does(self) -> None:
         value = {1: [1.5, "é 🐙", None, True], "big": 2**70, "nested": {"a": [[]]}}

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games.contract import InvalidInput, plural
 from scorepad import records
-from scorepad.bulk import NewRow, PreparedRows
+from scorepad.bulk import NewRow, PreparedRows, cycles_collected_after
 from scorepad.codecs import get_codec
 from scorepad.entries import PlayState
 from scorepad.exports.reading import ImportRefused, IncomingPlay, Problem, read_document
@@ -279,7 +279,7 @@ def import_history(data: Any, group: Group, user: Any) -> ImportReport:
     transaction that writes it all."""
     read = read_document(data)
     plan = plan_import(read, group, user)
-    with transaction.atomic():
+    with cycles_collected_after(), transaction.atomic():
         Group.objects.select_for_update().filter(pk=group.pk).first()  # one import at a time
         if not plan.still_fits(group):
             # Another import, or a change to the group's players, came in meanwhile.
