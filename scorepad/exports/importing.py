@@ -22,10 +22,11 @@ from scorepad.models import Group, Play, Player, PlayEvent, Result, new_host_key
 
 #
 # The whole file is read, checked and scored first, in memory, with nothing written and
-# no lock held; then one short transaction writes every play at once, a few bulk INSERTs
-# however many plays. On SQLite that transaction holds the database's only write lock
-# (the settings take it at BEGIN): other people's saves wait that long, not for the
-# scoring (docs/performance.md has the figures for a file of the largest size).
+# no lock held, and what its plays add to the records worked out; then one short
+# transaction writes every play at once, a few bulk INSERTs however many plays, and adds
+# the counts to the records it reads. On SQLite that transaction holds the database's only
+# write lock (the settings take it at BEGIN): other people's saves wait that long, not for
+# the scoring (docs/performance.md has the figures for a file of the largest size).
 # The plays whose problems the page lists; the others are counted.
 PROBLEMS_SHOWN = 100
 
@@ -133,7 +134,7 @@ class ImportPlan:
         self.counts = records.counts_of(self.seats)
 
     def write(self, group: Group) -> ImportReport:
-        """Six statements, whatever the number of plays, then the records' few."""
+        """Nine statements at most, whatever the number of plays, then the records' few."""
         Player.objects.bulk_create([p for p in self.people.values() if p.pk is None])
         plays, results, events = self.rows
         newest = Play.objects.aggregate(newest=Max("pk"))["newest"] or 0
