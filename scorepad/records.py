@@ -10,9 +10,10 @@ changed (``count``), the seats read in one statement. What seats count is worked
 the seats alone (``counts_of``), then combined with the records they touch, read in three
 statements and written back in bulk: a few statements however many plays. An import works
 out what its plays count before its transaction, from the seats it scored, and adds it
-(``add``) once their rows are written and have ids (``Counts.with_ids``). ``rebuild`` works the records
-out from every finished play instead, on its own (aggregates in the database, not the
-code above): ``manage.py rebuild_records``, a restore, and the tests' yardstick.
+(``add``) once their rows are written and have ids (``Counts.with_ids``). ``rebuild``
+works the records out from every finished play instead, on its own (aggregates in the
+database, not the code above): ``manage.py rebuild_records``, a restore, and the tests'
+yardstick.
 
 Solo plays are not wins. A play is *contested* when it has ``CONTESTED`` seats or more:
 someone could win it. A play with one seat has nobody to beat, so its seat is neither a
