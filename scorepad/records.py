@@ -6,18 +6,21 @@ group's plays of one game, its best result and latest contested play) change in 
 transaction as the plays they count. Whatever changes a finished play's results (finished again after a
 correction, deleted, merged into another player, moved into a group) first takes its
 plays out of the records as they are stored (``withdraw``), then counts them again once
-changed (``count``); an import counts what it wrote (``count_seats``, from the rows it
-sent). Either way a few statements, however many plays: the seats are read in one,
-the records they touch in three, and written back in bulk. ``rebuild`` works the records
-out from every finished play instead, on its own (aggregates in the database, not the
-code above): ``manage.py rebuild_records``, a restore, and the tests' yardstick.
+changed (``count``), the seats read in one statement. What seats count is worked out from
+the seats alone (``counts_of``), then combined with the records they touch, read in three
+statements and written back in bulk: a few statements however many plays. An import works
+out what its plays count before its transaction, from the seats it scored, and adds it
+(``add``) once their rows are written and have ids (``Counts.with_ids``). ``rebuild``
+works the records out from every finished play instead, on its own (aggregates in the
+database, not the code above): ``manage.py rebuild_records``, a restore, and the tests'
+yardstick.
 
 Solo plays are not wins. A play is *contested* when it has ``CONTESTED`` seats or more:
 someone could win it. A play with one seat has nobody to beat, so its seat is neither a
 win nor a play that could have been won: wins, win rates (wins over contested plays),
 head to head and a game's latest winners count contested plays only. Its score counts
 wherever scores do: a standing's plays, points (the average), best and recent plays (the
-charts), a game's plays and best result, the solo ladder. The seats given to ``_apply``
+charts), a game's plays and best result, the solo ladder. The seats given to ``counts_of``
 are always whole plays (every seat of each), so a play's seats are counted from them.
 
 The group page reads a group's standings through their players (``player__group``): a
@@ -28,8 +31,8 @@ the import and a merge all keep to the group).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from itertools import groupby
 from typing import Any
@@ -103,17 +106,17 @@ def seats_of(plays: QuerySet[Play]) -> list[Seat]:
 
 def count(plays: QuerySet[Play]) -> None:
     """Count ``plays`` (those finished) in the records: after they finished or changed."""
-    count_seats(seats_of(plays))
+    _apply(counts_of(seats_of(plays)), +1)
 
 
 def withdraw(plays: QuerySet[Play]) -> None:
     """Take ``plays`` out of the records as they are stored: before they change or go."""
-    _apply(seats_of(plays), -1)
+    _apply(counts_of(seats_of(plays)), -1)
 
 
-def count_seats(seats: list[Seat]) -> None:
-    """Count seats the caller has in hand (an import, from the rows it just sent)."""
-    _apply(seats, +1)
+def add(counts: Counts) -> None:
+    """Count what the caller worked out beforehand (an import, before its transaction)."""
+    _apply(counts, +1)
 
 
 def point_key(point: list[Any]) -> tuple[Any, ...]:
@@ -129,23 +132,89 @@ class _Part:
     wins: int = 0
     points: int = 0
     best: int | None = None
-    recent: list[list[Any]] = field(default_factory=list)
+    recent: list[list[Any]] = field(default_factory=list)  # the newest RECENT, oldest first
+
+
+@dataclass
+class _TallyPart:
+    """What some seats add to (or take from) one group's tally of one game."""
+
+    plays: int = 0
+    top: Seat | None = None  # the seat with the best total among them
+    newest: Seat | None = None  # a seat of the latest contested play among them
+
+
+@dataclass
+class Counts:
+    """What some seats (whole plays) add to the records or take from them, worked out
+    from the seats alone, no query: the part of the bookkeeping that grows with the
+    number of seats. What the records hold already is read and combined with it later,
+    in the transaction that writes them (``_apply``)."""
+
+    plays: set[int]
+    players: set[int]
+    groups: set[int]
+    outside_groups: bool  # some plays are in no group
+    standings: dict[tuple[int, str, str], _Part]
+    rivalries: dict[tuple[int, int], list[int]]  # together, ahead, behind
+    tallies: dict[tuple[int, str], _TallyPart]
+
+    def with_ids(self, plays: Sequence[int], players: Sequence[int]) -> Counts:
+        """These counts, worked out from seats that stood for rows not written yet, with
+        the ids the rows were given: each seat's play was its place among the plays
+        written, its player its place among ``players``. The plays' ids rise with their
+        places, as a database gives them in the order the rows are sent: the newest
+        plays a chart keeps, chosen by place, are the newest by id."""
+
+        def seat(s: Seat | None) -> Seat | None:
+            return None if s is None else replace(s, play=plays[s.play], player=players[s.player])
+
+        return Counts(
+            plays={plays[p] for p in self.plays},
+            players={players[p] for p in self.players},
+            groups=self.groups,
+            outside_groups=self.outside_groups,
+            standings={
+                (players[player], game, mode): replace(
+                    part,
+                    recent=[[day, made, plays[p], total] for day, made, p, total in part.recent],
+                )
+                for (player, game, mode), part in self.standings.items()
+            },
+            rivalries={(players[a], players[b]): part for (a, b), part in self.rivalries.items()},
+            tallies={
+                key: replace(part, top=seat(part.top), newest=seat(part.newest))
+                for key, part in self.tallies.items()
+            },
+        )
 
 
 def _best(*values: int | None) -> int | None:
     return max((v for v in values if v is not None), default=None)
 
 
-@transaction.atomic
-def _apply(seats: list[Seat], sign: int) -> None:
-    if not seats:
-        return
-    _lock(seats)
-    plays = {s.play for s in seats}
+def counts_of(seats: list[Seat]) -> Counts:
+    """What ``seats`` (every seat of each of their plays) count in the records."""
     contested = _contested(seats)
-    _standings(seats, sign, plays, contested)
-    _rivalries(seats, sign)
-    _tallies([s for s in seats if s.group is not None], sign, plays, contested)
+    return Counts(
+        plays={s.play for s in seats},
+        players={s.player for s in seats},
+        groups={s.group for s in seats if s.group is not None},
+        outside_groups=any(s.group is None for s in seats),
+        standings=_standing_parts(seats, contested),
+        rivalries=_rivalry_parts(seats),
+        tallies=_tally_parts([s for s in seats if s.group is not None], contested),
+    )
+
+
+@transaction.atomic
+def _apply(counts: Counts, sign: int) -> None:
+    if not counts.plays:
+        return
+    _lock(counts)
+    _standings(counts, sign)
+    _rivalries(counts.rivalries, sign)
+    _tallies(counts, sign)
 
 
 def _contested(seats: list[Seat]) -> set[int]:
@@ -153,24 +222,24 @@ def _contested(seats: list[Seat]) -> set[int]:
     return {play for play, n in Counter(s.play for s in seats).items() if n >= CONTESTED}
 
 
-def _lock(seats: list[Seat]) -> None:
+def _lock(counts: Counts) -> None:
     """Serialize the records' read-change-write with anyone else changing the same
     ones (on PostgreSQL; SQLite writes one at a time anyway): the plays' group, or for
     plays outside any group their players, always in the same order. The groups whose
     pages show these records (the plays' own, and those where a seat's person is a
     member: a game's group panel may show members' records from anywhere) get a new
     pages_key."""
-    players = {s.player for s in seats}
+    players = counts.players
     members_of = Group.objects.filter(memberships__user__players__in=players).values_list("pk")
-    groups = sorted({s.group for s in seats if s.group is not None} | {pk for (pk,) in members_of})
+    groups = sorted(counts.groups | {pk for (pk,) in members_of})
     if groups:
         list(Group.objects.select_for_update().filter(pk__in=groups).order_by("pk").values("pk"))
         Group.objects.filter(pk__in=groups).pages_changed()
-    if any(s.group is None for s in seats):
+    if counts.outside_groups:
         list(Player.objects.select_for_update().filter(pk__in=players).order_by("pk").values("pk"))
 
 
-def _standings(seats: list[Seat], sign: int, plays: set[int], contested: set[int]) -> None:
+def _standing_parts(seats: list[Seat], contested: set[int]) -> dict[tuple[int, str, str], _Part]:
     parts: dict[tuple[int, str, str], _Part] = defaultdict(_Part)
     for s in seats:
         part = parts[(s.player, s.game, s.mode)]
@@ -181,6 +250,13 @@ def _standings(seats: list[Seat], sign: int, plays: set[int], contested: set[int
         part.points += s.total or 0
         part.best = _best(part.best, s.total)
         part.recent.append(s.point)
+    for part in parts.values():
+        part.recent = sorted(part.recent, key=point_key)[-RECENT:]
+    return parts
+
+
+def _standings(counts: Counts, sign: int) -> None:
+    parts, plays = counts.standings, counts.plays
     players = {key[0] for key in parts}
     kept = {
         (st.player_id, st.game, st.mode): st
@@ -227,7 +303,7 @@ def _recent(results: QuerySet[Result]) -> list[list[Any]]:
     return [Seat(*row).point for row in reversed(newest.values_list(*SEAT_FIELDS))]
 
 
-def _rivalries(seats: list[Seat], sign: int) -> None:
+def _rivalry_parts(seats: list[Seat]) -> dict[tuple[int, int], list[int]]:
     parts: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
     for _, table in groupby(sorted(seats, key=lambda s: s.play), key=lambda s: s.play):
         at_table = list(table)
@@ -240,6 +316,10 @@ def _rivalries(seats: list[Seat], sign: int) -> None:
                 if me.rank is not None and other.rank is not None:
                     part[1] += me.rank < other.rank
                     part[2] += me.rank > other.rank
+    return parts
+
+
+def _rivalries(parts: dict[tuple[int, int], list[int]], sign: int) -> None:
     players = {key[0] for key in parts}
     kept = {
         (r.player_id, r.rival_id): r
@@ -280,21 +360,33 @@ BEST_ORDER = ["-total", "play__played_on", "play__created", "play_id", "position
 LATEST_ORDER = ["-played_on", "-created", "-id"]
 
 
-def _tallies(seats: list[Seat], sign: int, plays: set[int], contested: set[int]) -> None:
+def _tally_parts(seats: list[Seat], contested: set[int]) -> dict[tuple[int, str], _TallyPart]:
     by_game: dict[tuple[int, str], list[Seat]] = defaultdict(list)
     for s in seats:
         assert s.group is not None
         by_game[(s.group, s.game)].append(s)
-    if not by_game:
+    return {
+        key: _TallyPart(
+            plays=len({s.play for s in mine}),
+            top=min((s for s in mine if s.total is not None), key=_best_order, default=None),
+            newest=max((s for s in mine if s.play in contested), key=_latest_order, default=None),
+        )
+        for key, mine in by_game.items()
+    }
+
+
+def _tallies(counts: Counts, sign: int) -> None:
+    parts, plays = counts.tallies, counts.plays
+    if not parts:
         return
     kept = {
         (t.group_id, t.game): t
         for t in GameTally.objects.filter(
-            group_id__in={key[0] for key in by_game}, game__in={key[1] for key in by_game}
+            group_id__in={key[0] for key in parts}, game__in={key[1] for key in parts}
         ).select_related("best__play", "latest_contested")
     }
     new, changed, gone = [], [], []
-    for (group, game), mine in by_game.items():
+    for (group, game), part in parts.items():
         tally = kept.get((group, game))
         if tally is None:
             if sign < 0:
@@ -303,14 +395,12 @@ def _tallies(seats: list[Seat], sign: int, plays: set[int], contested: set[int])
             new.append(tally)
         else:
             changed.append(tally)
-        tally.plays += sign * len({s.play for s in mine})
+        tally.plays += sign * part.plays
         if sign > 0:
-            scored = [s for s in mine if s.total is not None]
-            top = min(scored, key=_best_order, default=None)
+            top = part.top
             if top is not None and (tally.best is None or _best_order(top) < _holding(tally)):
                 tally.best_id = top.result or _result_id(top)
-            newest = max((s for s in mine if s.play in contested), key=_latest_order, default=None)
-            latest = tally.latest_contested
+            newest, latest = part.newest, tally.latest_contested
             if newest is not None and (latest is None or _latest_order(newest) > _latest(latest)):
                 tally.latest_contested_id = newest.play
             continue

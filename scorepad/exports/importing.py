@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games.contract import InvalidInput, plural
 from scorepad import records
-from scorepad.bulk import NewRow, PreparedRows
+from scorepad.bulk import NewRow, PreparedRows, cycles_collected_after
 from scorepad.codecs import get_codec
 from scorepad.entries import PlayState
 from scorepad.exports.reading import ImportRefused, IncomingPlay, Problem, read_document
@@ -22,10 +22,11 @@ from scorepad.models import Group, Play, Player, PlayEvent, Result, new_host_key
 
 #
 # The whole file is read, checked and scored first, in memory, with nothing written and
-# no lock held; then one short transaction writes every play at once, a few bulk INSERTs
-# however many plays. On SQLite that transaction holds the database's only write lock
-# (the settings take it at BEGIN): other people's saves wait that long, not for the
-# scoring (docs/performance.md has the figures for a file of the largest size).
+# no lock held, and what its plays add to the records worked out; then one short
+# transaction writes every play at once, a few bulk INSERTs however many plays, and adds
+# the counts to the records it reads. On SQLite that transaction holds the database's only
+# write lock (the settings take it at BEGIN): other people's saves wait that long, not for
+# the scoring (docs/performance.md has the figures for a file of the largest size).
 # The plays whose problems the page lists; the others are counted.
 PROBLEMS_SHOWN = 100
 
@@ -85,8 +86,9 @@ class NewPlay(NewRow):
 
 @dataclass
 class ImportPlan:
-    """Every play of a file as it will be saved, already scored, and the group as it
-    stood when they were scored (the players they were matched to, the plays skipped)."""
+    """Every play of a file as it will be saved, already scored, what it will count in
+    the records, and the group as it stood when they were scored (the players they were
+    matched to, the plays skipped)."""
 
     sources: list[uuid.UUID]
     known: set[uuid.UUID | None]
@@ -97,67 +99,59 @@ class ImportPlan:
     plays: list[dict[str, Any]] = field(default_factory=list)
     results: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
+    # The new plays' seats as the records count them, before the rows have ids: a seat's
+    # play is its place among new_plays, its player its place among people.
+    seats: list[records.Seat] = field(default_factory=list)
+    places: dict[str, int] = field(default_factory=dict)  # each of people's, by its key
     skipped: int = 0
     rows: list[PreparedRows] = field(default_factory=list)  # the plays, results and events
+    counts: records.Counts = field(init=False)  # what the new plays add to the records
     # Every new play's, given rather than left to the default: the records need it.
     created: datetime = field(default_factory=timezone.now)
 
     def still_fits(self, group: Group) -> bool:
         """Nothing the plan relied on changed: no play of the file came in meanwhile, and
-        the group's players are the ones the plays were matched to."""
+        the group's players are the ones the plays were matched to (and counted as)."""
         players = {key: (p.pk, p.name) for key, p in _players_by_name(group).items()}
         return _known_sources(group, self.sources) == self.known and (players == self.group_players)
 
+    def person(self, name: str, group: Group) -> Player:
+        """The group's player of that name in any capitals, or a new one to join it."""
+        key = name.casefold()
+        if key not in self.people:
+            self.people[key] = Player(group=group, name=name)
+            self.places[key] = len(self.places)
+        return self.people[key]
+
     def prepare(self) -> None:
-        """Every row made ready to send, before the write transaction opens."""
+        """Every row made ready to send, and what the plays count in the records worked
+        out, before the write transaction opens."""
         self.rows = [
             PreparedRows(Play, self.plays),
             PreparedRows(Result, self.results),
             PreparedRows(PlayEvent, self.events),
         ]
+        self.counts = records.counts_of(self.seats)
 
     def write(self, group: Group) -> ImportReport:
-        """Six statements, whatever the number of plays."""
+        """Nine statements at most, whatever the number of plays, then the records' few."""
         Player.objects.bulk_create([p for p in self.people.values() if p.pk is None])
         plays, results, events = self.rows
         newest = Play.objects.aggregate(newest=Max("pk"))["newest"] or 0
         plays.insert()
-        # The plays' ids, for their results and events to point at: the group's plays
-        # newer than any before (asked by id, not by ten thousand uuids, which takes
-        # Django longer than the INSERT); another phone's new play among them is no harm.
-        newer = Play.objects.filter(group=group, pk__gt=newest).values_list("uuid", "pk")
-        ids = dict(newer)
-        for play in self.new_plays:
-            play.pk = ids[play.uuid]
+        # The plays' ids, in the order the rows were sent, in which the database gives
+        # them: the group's plays newer than any before that came from a file (no other
+        # play does, and one import at a time writes to a group), asked by id rather than
+        # by ten thousand uuids, which takes Django longer than the INSERT.
+        newer = Play.objects.filter(group=group, pk__gt=newest, imported_from__isnull=False)
+        ids = list(newer.order_by("pk").values_list("pk", flat=True))
+        for play, pk in zip(self.new_plays, ids, strict=True):
+            play.pk = pk
         results.insert()
         events.insert()
-        records.count_seats(self.seats())
+        players = [p.pk for p in self.people.values()]
+        records.add(self.counts.with_ids(ids, players))
         return ImportReport(imported=len(self.plays), skipped=self.skipped)
-
-    def seats(self) -> list[records.Seat]:
-        """The new plays' seats as the records count them, from the rows just sent
-        rather than read back: ten thousand plays' results would take a while."""
-        plays = {row["uuid"]: row for row in self.plays}
-        seats = []
-        for row in self.results:
-            play = row["play"]
-            made = plays[play.uuid]
-            seats.append(
-                records.Seat(
-                    result=None,
-                    play=play.pk,
-                    player=row["player"].pk,
-                    position=row["position"],
-                    total=row["total"],
-                    rank=row["rank"],
-                    game=made["game"],
-                    mode=made["mode"],
-                    group=made["group"].pk,
-                    played_on=made["played_on"],
-                    created=self.created,
-                )
-            )
-        return seats
 
 
 def plan_import(read: list[IncomingPlay | Problem], group: Group, user: Any) -> ImportPlan:
@@ -172,6 +166,7 @@ def plan_import(read: list[IncomingPlay | Problem], group: Group, user: Any) -> 
         known=_known_sources(group, sources),
         people=people,
         group_players={key: (p.pk, p.name) for key, p in people.items()},
+        places={key: place for place, key in enumerate(people)},
     )
     seen = set(plan.known)
     problems: list[Problem] = []
@@ -206,12 +201,7 @@ def _shown(problems: list[Problem]) -> list[Problem]:
 def _plan_play(plan: ImportPlan, incoming: IncomingPlay, group: Group, user: Any) -> Problem | None:
     """Add the play to the plan as ``start_play`` and ``finish`` would save it, with its
     own date, entries and log; or say why it does not score."""
-    seats = []
-    for name in incoming.players:
-        key = name.casefold()
-        if key not in plan.people:
-            plan.people[key] = Player(group=group, name=name)
-        seats.append(plan.people[key])
+    seats = [plan.person(name, group) for name in incoming.players]
     names = {old: p.name for old, p in zip(incoming.players, seats, strict=True) if old != p.name}
     entries = [_renamed(incoming.entries.get(name, {}), names) for name in incoming.players]
     events = [_renamed(data, names) for data in incoming.events]
@@ -232,6 +222,7 @@ def _plan_play(plan: ImportPlan, incoming: IncomingPlay, group: Group, user: Any
         message = "Its entries are not in the form Scorepad saves them, so it cannot be scored."
         return Problem(incoming.where, [message])
     play = NewPlay(uuid.uuid4())
+    place = len(plan.new_plays)
     plan.new_plays.append(play)
     plan.plays.append(
         {
@@ -262,6 +253,22 @@ def _plan_play(plan: ImportPlan, incoming: IncomingPlay, group: Group, user: Any
         )
     ]
     plan.events += [{"play": play, "seq": seq, "data": data} for seq, data in enumerate(events, 1)]
+    plan.seats += [
+        records.Seat(
+            result=None,
+            play=place,
+            player=plan.places[name.casefold()],
+            position=position,
+            total=scored.total,
+            rank=scored.rank,
+            game=incoming.game,
+            mode=incoming.mode,
+            group=group.pk,
+            played_on=incoming.played_on,
+            created=plan.created,
+        )
+        for position, (name, scored) in enumerate(zip(incoming.players, sheet.players, strict=True))
+    ]
     return None
 
 
@@ -273,7 +280,7 @@ def import_history(data: Any, group: Group, user: Any) -> ImportReport:
     transaction that writes it all."""
     read = read_document(data)
     plan = plan_import(read, group, user)
-    with transaction.atomic():
+    with cycles_collected_after(), transaction.atomic():
         Group.objects.select_for_update().filter(pk=group.pk).first()  # one import at a time
         if not plan.still_fits(group):
             # Another import, or a change to the group's players, came in meanwhile.
