@@ -17,7 +17,7 @@ def test_each_run_finds_what_its_own_values_find(
     other = Group.objects.create(name="Sunday table")
     Membership.objects.create(group=other, user=charlie, role=Membership.Role.OWNER)
     # The first run compiles; those after it send other accounts and other groups.
-    found = {
+    found: dict[tuple[str, str], Any] = {
         (user.username, g.name): group_of_user(user, g.pk)
         for user in (alice, bob, charlie)
         for g in (group, other)
@@ -42,10 +42,10 @@ def test_a_player_comes_with_its_group_seen_by_whoever_asked(
 ):
     noor = group.players.create(name="Noor")
     with django_assert_num_queries(1):
-        seen = player_of_user(bob, group.pk, noor.pk)
+        seen: Any = player_of_user(bob, group.pk, noor.pk)
         assert seen is not None and seen.name == "Noor"
         assert seen.group.seen_from(seen).viewer_role == "member"
-    as_owner = player_of_user(alice, group.pk, noor.pk)
+    as_owner: Any = player_of_user(alice, group.pk, noor.pk)
     assert as_owner is not None and as_owner.group.seen_from(as_owner).is_owner(alice)
     assert player_of_user(charlie, group.pk, noor.pk) is None
     elsewhere = Group.objects.create(name="Sunday table")
