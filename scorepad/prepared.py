@@ -100,6 +100,8 @@ class PreparedQuery[M: Model](_Prepared):
     def run(self, using: str = "default", shape: Any = None, **values: Any) -> list[M]:
         compiled, params = self._sql(using, shape, values)
         compiler = copy.copy(compiled.compiler)
+        # Connections are per thread: the one that compiled may be another thread's.
+        compiler.connection = connections[using]
         # ModelIterable asks the compiler for its SQL: this one answers without compiling.
         compiler.as_sql = lambda *args, **kwargs: (compiled.sql, params)  # type: ignore[method-assign,assignment]
         query = compiler.query.chain()

@@ -3,9 +3,12 @@ values, so what one request finds is never another's."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.db import connection
 
 from scorepad.models import Group, Membership
 from scorepad.models.groups import group_of_user, player_of_user
@@ -50,3 +53,23 @@ def test_a_player_comes_with_its_group_seen_by_whoever_asked(
     assert player_of_user(charlie, group.pk, noor.pk) is None
     elsewhere = Group.objects.create(name="Sunday table")
     assert player_of_user(alice, elsewhere.pk, noor.pk) is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_query_compiled_on_one_thread_runs_on_another(alice: Any, group: Group):
+    """A threaded server answers on several threads, each with its own connection."""
+    assert group_of_user(alice, group.pk) is not None  # compiled here
+    found: list[Any] = []
+
+    def on_another_thread() -> None:
+        try:
+            found.append(group_of_user(alice, group.pk))
+        except Exception as e:  # noqa: BLE001 - the thread's failure is the test's answer
+            found.append(e)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=on_another_thread)
+    thread.start()
+    thread.join()
+    assert isinstance(found[0], Group) and found[0].name == "Thursday table"
