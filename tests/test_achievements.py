@@ -158,12 +158,16 @@ class TestSoloLadder:
         shallow_sea_result(group, alice, 162, day=2, mode="solo")
         shallow_sea_result(group, alice, 133, day=3, mode="solo")
         shallow_sea_result(group, alice, 200, day=4, mode="standard")  # not solo
-        ladder = alice_client.get("/me/solo/").context["ladder"]
+        response = alice_client.get("/me/solo/")
+        ladder = response.context["ladder"]
         assert [r.total for r in ladder.plays] == [147, 162, 133]
         assert (ladder.best.total, ladder.best_title) == (162, "Mariner")
         assert ladder.current_title == "Swimmer"
         assert ladder.next_title == ("Merfolk", 8)
         assert [p.value for p in ladder.chart.points] == [147, 162, 133]
+        page = response.content.decode()
+        assert '<figure class="chart">' in page
+        assert "scorepad/results.css" in page  # what draws the chart (issue 26)
 
     def test_empty_ladder_invites_a_first_play(self, alice_client: Client) -> None:
         response = alice_client.get("/me/solo/")
