@@ -60,11 +60,13 @@ class Option:
 class Category:
     """One breakdown row: its JSON key and the label players see. ``part_of`` names the
     line a sub-line's points are already counted in (a row of a line of all rows), so
-    a chart that adds the lines up leaves it out."""
+    a chart that adds the lines up leaves it out. ``colour``: the colour the card or
+    piece the line counts is printed in, if it has one (a chart draws the line in it)."""
 
     key: str
     label: str
     part_of: str = ""
+    colour: str = ""
 
 
 MOST: Literal["most"] = "most"

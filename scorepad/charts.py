@@ -17,8 +17,9 @@ come from the records already read (``stats.player_page``,
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import cycle
 
 WIDTH = 360
 # Room for the value axis's labels on the left, and for the dates under the plot; a
@@ -27,8 +28,10 @@ LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 34
 LINE_TOP = 26
 # Chart text is cut to this many characters, as SVG text does not wrap or ellipsize.
 LONGEST_LABEL = 40
-# Segments of a stacked bar come in this many colours (scorepad.css, .seg-0 …).
-SEGMENT_COLOURS = 8
+# The colours of a stacked bar's segments, by name (results.css, .seg-blue …): a category
+# printed in one of them (games' Category.colour) is drawn in it, the others take the rest
+# in turn.
+SEGMENT_COLOURS = ("blue", "orange", "green", "yellow", "pink", "salmon", "lavender", "grey")
 
 
 def short(text: str, most: int = LONGEST_LABEL) -> str:
@@ -248,7 +251,7 @@ class Segment:
     value: int
     x: float
     width: float
-    colour: int  # which of the SEGMENT_COLOURS: the category's place in the game's list
+    colour: str  # one of the SEGMENT_COLOURS: its category's own, or its turn among the rest
 
     @property
     def shows_value(self) -> bool:
@@ -279,7 +282,7 @@ class StackedBars:
     score add up right of zero, lines that lose points left of it."""
 
     bars: list[StackedBar]
-    legend: list[tuple[int, str]]  # (colour, label) of every category drawn
+    legend: list[tuple[str, str]]  # (colour, label) of every category drawn
     zero_x: float
     ticks: list[Tick]
     width: int = WIDTH
@@ -294,9 +297,11 @@ class StackedBars:
 
 def stacked_bars(
     players: Sequence[tuple[str, int, Sequence[tuple[str, int]]]],
+    printed: Mapping[str, str] | None = None,
 ) -> StackedBars | None:
     """(name, total, [(category, points) in the game's order]) per player, in the order
-    shown; None with no points to draw."""
+    shown; None with no points to draw. ``printed``: the colour a category's card or
+    piece is printed in (one of the SEGMENT_COLOURS), which its segments are drawn in."""
     gains = [sum(v for _, v in lines if v > 0) for _, _, lines in players]
     losses = [sum(v for _, v in lines if v < 0) for _, _, lines in players]
     if not players or not any(gains) and not any(losses):
@@ -307,7 +312,9 @@ def stacked_bars(
     scale = (right - left) / (high - low)
     zero_x = left - low * scale
     labels = [label for _, _, lines in players for label, _ in lines]
-    colours = {label: i % SEGMENT_COLOURS for i, label in enumerate(dict.fromkeys(labels))}
+    printed = {label: c for label, c in (printed or {}).items() if c in SEGMENT_COLOURS}
+    rest = cycle([c for c in SEGMENT_COLOURS if c not in printed.values()] or SEGMENT_COLOURS)
+    colours = {label: printed.get(label) or next(rest) for label in dict.fromkeys(labels)}
     bars = []
     for index, (name, total, lines) in enumerate(players):
         segments = []

@@ -220,7 +220,8 @@ def points_chart(play: Play, by_rank: Sequence[Result]) -> StackedBars | None:
         [
             (r.name, r.total or 0, [(c.label, r.breakdown.get(c.key, 0)) for c in categories])
             for r in by_rank
-        ]
+        ],
+        printed={c.label: c.colour for c in categories if c.colour},
     )
 
 

@@ -114,6 +114,20 @@ class TestStackedBars:
         assert chart.legend == [(coral.colour, "Coral"), (fish.colour, "Fish")]
         assert ana.description == "Ana: 15 points (Coral 10, Fish 5)"
 
+    def test_a_category_printed_in_a_colour_is_drawn_in_it(self) -> None:
+        # Shallow Sea's Orange card came out blue and its Blue card orange (issue 26).
+        chart = stacked_bars(
+            [("Ana", 16, [("Orange card", 6), ("Blue card", 4), ("Tiles", 5), ("Fish", 1)])],
+            printed={"Orange card": "orange", "Blue card": "blue"},
+        )
+        assert chart is not None
+        assert [(s.label, s.colour) for s in chart.bars[0].segments] == [
+            ("Orange card", "orange"),
+            ("Blue card", "blue"),
+            ("Tiles", "green"),  # the others take the colours no card is printed in
+            ("Fish", "yellow"),
+        ]
+
     def test_points_lost_go_left_of_zero(self) -> None:
         chart = stacked_bars([("Ana", 7, [("Stations", 10), ("Open reefs", -3)])])
         assert chart is not None

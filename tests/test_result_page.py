@@ -108,7 +108,17 @@ class TestResultPage:
             ("Dev", 24),
         ]
         assert [label for _, label in chart.legend][0] == "Seastars"
-        assert "Points by category" in body and '<rect class="segment seg-0' in body
+        assert "Points by category" in body and '<rect class="segment seg-blue' in body
+
+    def test_the_ecosystem_cards_are_drawn_in_their_own_colours(
+        self, alice_client: Client, sea_play: Play
+    ) -> None:
+        chart = alice_client.get(result_url(sea_play)).context["points_chart"]
+        colours = {label: colour for colour, label in chart.legend}
+        assert colours["Orange Ecosystem card"] == "orange"
+        assert colours["Blue Ecosystem card"] == "blue"
+        others = {c for label, c in colours.items() if "Ecosystem" not in label}
+        assert others and not others & {"orange", "blue"}
 
     def test_every_number_links_to_its_explanation(
         self, alice_client: Client, sea_play: Play

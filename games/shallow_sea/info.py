@@ -13,8 +13,8 @@ INFO = GameInfo(
     modes=MODES,
     options=(),
     categories=(
-        Category("orange", "Orange Ecosystem card"),
-        Category("blue", "Blue Ecosystem card"),
+        Category("orange", "Orange Ecosystem card", colour="orange"),
+        Category("blue", "Blue Ecosystem card", colour="blue"),
         # "tiles" is the sum of the row lines below it, not added to them again.
         Category("tiles", "Tiles, all rows"),
         *(Category(f"row_{row}", f"Tiles, row {row}", part_of="tiles") for row in ROWS),
