@@ -697,6 +697,15 @@ class TestGuestPlaysOnThisDevice:
         assert list(Client().get("/").context["on_this_device"]) == []
 
 
+def test_the_home_page_joins_a_table_by_its_code(client: Client) -> None:
+    """Issue 26: a player handed a code starts from the home page, not a hidden screen."""
+    page = client.get("/").content.decode()
+    assert "Join a game" in page and 'action="/j/"' in page and 'name="code"' in page
+    response = client.get("/j/", {"code": "7kq2mx"})  # as the home page's form sends it
+    assert response.status_code == 302
+    assert response["Location"] == "/j/7KQ2MX"
+
+
 class TestGarbageIds:
     def test_group_id_that_is_not_a_number_is_404(self, alice_client: Client) -> None:
         assert alice_client.get("/games/reef-draft/new/?group=abc").status_code == 404
