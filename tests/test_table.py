@@ -296,6 +296,18 @@ class TestAPhoneChangesOnlyItsOwnSeat:
         ben.post(f"/plays/{play.uuid}/events/undo/", {"last": first.seq})
         assert [e.seq for e in play.logged_events()] == [second.seq]
 
+    def test_a_seat_phone_logs_as_its_own_player_unless_it_chooses(self, client: Client) -> None:
+        """Issue 26: a seated phone's "who" starts on its own seat, one tap fewer."""
+        play = host_starts(client, "seagrass", mode="log")
+        ben = Client()
+        take_seat(ben, play, 1)
+        url = f"/plays/{play.uuid}/events/new/colony/"
+        assert ben.get(url).context["form"]["player"].value() == "Ben"
+        assert client.get(url).context["form"]["player"].value() in (None, "")  # the host's
+        ben.post(url, {"player": "Ana", "creatures": "3", "action": "save"})
+        [logged] = play.logged_events()
+        assert logged.data["player"] == "Ana"
+
 
 class TestTheGroupsTable:
     def test_a_phone_without_an_account_joins_a_group_play(

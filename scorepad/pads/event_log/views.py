@@ -227,7 +227,7 @@ def _event_screen(
         elif request.htmx and action != "save":
             form.forget_blanks()
     else:
-        saved = event.data if event else {}
+        saved = event.data if event else _held_seat_as_who(kind, access)
         initial = SpecForm.initial_from(kind.fields, players, saved)
         form = SpecForm(kind.fields, players, play.options, initial=initial)
 
@@ -245,6 +245,15 @@ def _event_screen(
         "back": _back_url(request, play),
     }
     return render_screen(request, "event_log/event.html", ctx, "htmx-update")
+
+
+def _held_seat_as_who(kind: EventKind, access: Access) -> dict[str, Any]:
+    """A new event on a phone that holds a seat: that seat's player chosen as who (the
+    usual case, one tap fewer; the host's phone, holding none, chooses)."""
+    seat = access.seat
+    if seat is None:
+        return {}
+    return {spec.key: seat.name for spec in kind.fields if spec.kind == "player"}
 
 
 def _store_event(
