@@ -157,7 +157,8 @@ collectstatic: venv
 test-sqlite: venv chromium
 	env -u DATABASE_URL $(PY) -m pytest
 
-# The tests that use a database (tests/conftest.py leaves out the pure ones, run above).
+# The tests that use a database (tests/conftest.py leaves out the pure ones, run above, and
+# the browser tests marked one_database).
 test-postgres: venv chromium postgres
 	scripts/with-postgres $(PY) -m pytest
 

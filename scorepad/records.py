@@ -106,7 +106,7 @@ def seats_of(plays: QuerySet[Play]) -> list[Seat]:
 
 def count(plays: QuerySet[Play]) -> None:
     """Count ``plays`` (those finished) in the records: after they finished or changed."""
-    _apply(counts_of(seats_of(plays)), +1)
+    add(counts_of(seats_of(plays)))
 
 
 def withdraw(plays: QuerySet[Play]) -> None:

@@ -30,14 +30,18 @@ DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "liv
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """On PostgreSQL (make test's second pass) only the tests that use a database run:
     the pure ones (scoring, charts, the games' properties) ran on the first pass, and
-    would test nothing new here, only CI's time."""
+    would test nothing new here, only CI's time; so did those marked ``one_database``
+    (what they check is in the browser, whichever database is behind it)."""
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         return
     pure = [
         item
         for item in items
-        if item.get_closest_marker("django_db") is None
-        and not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("one_database") is not None
+        or (
+            item.get_closest_marker("django_db") is None
+            and not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        )
     ]
     if pure:
         config.hook.pytest_deselected(items=pure)

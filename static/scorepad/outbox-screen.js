@@ -303,8 +303,11 @@ export function start() {
     if (redirect) {
       go(redirect);
     } else if (change.kind === "autosave" && onPage && answer) {
-      const target = change.target && document.querySelector(change.target);
-      if (target) htmx.swap(target, html, { swapStyle: change.swap });
+      const found = change.target && document.querySelector(change.target);
+      const target = found && holdsFormOf(found, change) ? found : null;
+      // Where the player has opened another place's form since (a board's next space),
+      // that form stays: the answer's out-of-band parts (the board drawn anew) still show.
+      htmx.swap(target || document.body, html, { swapStyle: target ? change.swap : "none" });
       shown = Boolean(target);
     } else if (change.kind === "submit" && onPage) {
       if (moved) {
@@ -316,6 +319,18 @@ export function start() {
     }
     if (!shown) await store.noteRefusal(change, response, html);
     return !store.refused(response);
+  }
+
+  /**
+   * Whether an answer to `change` may replace `target`: not once it holds the form of
+   * another place than the one the change was made on.
+   * @param {Element} target
+   * @param {Change} change
+   */
+  function holdsFormOf(target, change) {
+    /** @type {HTMLFormElement | null} */
+    const form = target.querySelector("form[data-outbox-place]");
+    return !form || !change.place || form.dataset.outboxPlace === change.place;
   }
 
   // --- What the screen shows --------------------------------------------------------------

@@ -17,6 +17,10 @@ from tests.browser import flows
 from tests.browser.accessibility import Scheme
 from tests.browser.phones import Phones
 
+# What these check is in the browser: SQLite's pass runs them, PostgreSQL's leaves them
+# out (tests/conftest.py); the table's phones (test_table, test_flows) run on both.
+pytestmark = pytest.mark.one_database
+
 
 @pytest.mark.parametrize(("js", "scheme"), [(True, "dark"), (False, "light")], ids=["js", "no-js"])
 def test_the_other_screens(phones: Phones, js: bool, scheme: Scheme) -> None:

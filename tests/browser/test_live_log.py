@@ -6,9 +6,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.flows import open_event
+
+# What these check is in the browser: SQLite's pass runs them, PostgreSQL's leaves them
+# out (tests/conftest.py); the table's phones (test_table, test_flows) run on both.
+pytestmark = pytest.mark.one_database
 
 
 def totals(page: Page) -> Any:

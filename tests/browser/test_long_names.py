@@ -44,6 +44,10 @@ from scorepad.pads import Pad, all_pads, get_pad
 from tests.browser.conftest import PHONE, TIMEOUT_MS, artifact_path
 from tests.test_security import INVITATIONS, url_patterns
 
+# What these check is in the browser: SQLite's pass runs them, PostgreSQL's leaves them
+# out (tests/conftest.py); the table's phones (test_table, test_flows) run on both.
+pytestmark = pytest.mark.one_database
+
 WIDTH = PHONE["viewport"]["width"]
 
 # As long as a seat's name may be (Player.name holds 60), with emoji; the second has

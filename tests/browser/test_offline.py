@@ -10,19 +10,26 @@ connection every tap shows at once and a second tap is queued, not dropped."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import Error, Page, Route, expect
 
 import games
 from games.reef_draft import DECK, EMPTY_SHARKS
+from games.shallow_sea.data import SPACES
 from scorepad.models import AppliedChange, Play
 from tests.browser import flows
 from tests.browser.flows import KEPT_CHANGES, count
 from tests.browser.phones import Phone, Phones
 from tests.reef_draft_games import ROUNDS, TOTALS
+
+# What these check is in the browser: SQLite's pass runs them, PostgreSQL's leaves them
+# out (tests/conftest.py); the table's phones (test_table, test_flows) run on both.
+pytestmark = pytest.mark.one_database
 
 SENT_MS = 20_000  # every waiting change sent once the network is back
 # The service worker installed and in control: it fetches the shell (and, in production,
@@ -549,6 +556,43 @@ def test_on_a_slow_network_every_tap_shows_and_none_is_dropped(phones: Phones) -
     flows.space(page, "R2C5").click()  # before the first space's form came
     expect(page.locator("#editor.open h2")).to_have_text(re.compile("R2C5"), timeout=10_000)
     page.unroute_all(behavior="ignoreErrors")  # a poll may still be on its slow way
+    assert errors_beyond_the_network(phones) == []
+
+
+def test_on_a_slow_network_twenty_spaces_tapped_in_a_row_all_open_and_save(
+    phones: Phones,
+) -> None:
+    """Every request 2 to 3 s late: each space is tapped while the previous space's save is
+    still on its way, and each one's form opens (the save's answer, arriving after, closes
+    only its own form) and is saved."""
+    flows.accounts_in_a_group("Ana")
+    phone = phones.open("ana")
+    page = phone.page
+    flows.log_in(phone, "Ana")
+    flows.start_shallow_sea(phone, ["Ana", "Ben"], mode="Standard", achievement="Standard rules")
+    page.get_by_role("button", name="Start scoring").last.click()
+    page.locator(".seats").get_by_role("link", name=re.compile("^Ana")).click()
+    expect(page.get_by_role("heading", name="Ana's ocean")).to_be_visible()
+    play = Play.objects.latest("created")
+    delays = itertools.cycle([2000, 3000, 2500])
+
+    def slow(route: Route) -> None:
+        page.wait_for_timeout(next(delays))
+        route.continue_()
+
+    page.route(re.compile(r"/plays/"), slow)
+    spaces = SPACES[:20]
+    for at in spaces:
+        flows.space(page, at).click()
+        expect(page.locator("#editor.open h2")).to_contain_text(at, timeout=15_000)
+        flows.choose(page, "Completed?", "Not yet")
+        flows.choose(page, "A coral", "Red 5")  # nothing left to choose: it saves itself
+    until(page, "() => " + KEPT_CHANGES + ".then((all) => all.length === 0)", timeout_ms=90_000)
+    page.unroute_all(behavior="ignoreErrors")
+    tiles = play.ordered_results()[0].entry["board"]["tiles"]
+    assert sorted(tiles) == sorted(spaces)
+    assert {tile["color"] for tile in tiles.values()} == {"red"}
+    expect(page.locator("#board-status")).to_contain_text("20 tiles")
     assert errors_beyond_the_network(phones) == []
 
 

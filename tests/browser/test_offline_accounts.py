@@ -26,6 +26,10 @@ from tests.browser.test_offline import (
     waiting,
 )
 
+# What these check is in the browser: SQLite's pass runs them, PostgreSQL's leaves them
+# out (tests/conftest.py); the table's phones (test_table, test_flows) run on both.
+pytestmark = pytest.mark.one_database
+
 
 def log_in(phone: Phone, username: str) -> None:
     """Log in from the login page, and wait for the home page it leads to (the login page

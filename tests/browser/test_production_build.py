@@ -34,6 +34,10 @@ from tests.browser.test_offline import (
     status,
 )
 
+# What these check is in the browser: SQLite's pass runs them, PostgreSQL's leaves them
+# out (tests/conftest.py); the table's phones (test_table, test_flows) run on both.
+pytestmark = pytest.mark.one_database
+
 ROOT = Path(__file__).resolve().parents[2]
 STARTED_S = 60  # gunicorn answering, on a busy CI machine
 HASHED = r"[0-9a-f]{12}"

@@ -7,9 +7,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.reef_draft_games import ROUNDS, TOTALS
+
+# What these check is in the browser: SQLite's pass runs them, PostgreSQL's leaves them
+# out (tests/conftest.py); the table's phones (test_table, test_flows) run on both.
+pytestmark = pytest.mark.one_database
 
 
 def fill_reef(page: Page, reef: dict[str, Any]) -> None:

@@ -14,6 +14,10 @@ from scorepad.models import Play
 from scorepad.pads import all_pads
 from tests.browser.conftest import PHONE, TIMEOUT_MS, Screenshot, artifact_path
 
+# What these check is in the browser: SQLite's pass runs them, PostgreSQL's leaves them
+# out (tests/conftest.py); the table's phones (test_table, test_flows) run on both.
+pytestmark = pytest.mark.one_database
+
 SCREENS = 2  # the longest a setup may be, in phone screens
 GAMES = [pad.info.slug for pad in all_pads()]
 

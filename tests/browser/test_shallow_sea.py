@@ -29,6 +29,10 @@ from tests.browser.flows import (
     tap_fish,
 )
 
+# What these check is in the browser: SQLite's pass runs them, PostgreSQL's leaves them
+# out (tests/conftest.py); the table's phones (test_table, test_flows) run on both.
+pytestmark = pytest.mark.one_database
+
 FIRST_GAME = {
     "orange": [1],
     "blue": [2],
