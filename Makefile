@@ -162,7 +162,8 @@ test-sqlite: venv chromium
 test-postgres: venv chromium postgres
 	scripts/with-postgres $(PY) -m pytest
 
-# Both of the above at once (two cores; the browser tests mostly wait): what `make test` runs.
+# Both of the above at once, SQLite as two passes (its browser tests, the rest): two cores,
+# and the browser tests mostly wait. What `make test` runs.
 test-databases: venv chromium postgres
 	scripts/test-databases $(PY)
 
