@@ -456,14 +456,22 @@ class TestSpace:
         assert re.search(r'name="completed" value="yes"[^>]* checked', body)
         assert not re.search(r'name="piece"[^>]* checked', body)
 
-    def test_htmx_gets_the_form_and_the_board_out_of_band(self, client: Client) -> None:
+    def test_htmx_gets_the_board_and_the_form_for_sea(self, client: Client) -> None:
         play = start(client)
         response = client.get(space_url(play, "R3C4"), **HTMX)
         body = response.content.decode()
-        assert body.lstrip().startswith('<section id="editor" class="editor open"')
-        assert '<section id="board" class="ocean-board tap-tiles" hx-swap-oob="true">' in body
+        # Both swapped into #sea, which no other answer replaces (nothing out of band: a
+        # tapped link drawn anew meanwhile takes its out-of-band parts with it).
+        assert body.lstrip().startswith('<section id="board" class="ocean-board tap-tiles">')
+        assert '<section id="editor" class="editor open"' in body
+        assert "hx-swap-oob" not in body
         assert "<html" not in body
         assert "HX-Request" in response["Vary"]
+        # A save refused answers into its form (#editor), the board out of band.
+        refused = client.post(space_url(play, "R3C4"), {"completed": "yes"}, **HTMX)
+        again = refused.content.decode()
+        assert again.lstrip().startswith('<section id="editor" class="editor open"')
+        assert '<section id="board" class="ocean-board tap-tiles" hx-swap-oob="true">' in again
 
     def test_a_coral_is_saved_on_its_own(self, client: Client) -> None:
         play = start(client)
@@ -923,7 +931,8 @@ class TestBubble:
         play = start(client)
         put_tiles(client, play, {"R3C4": coral_post("red", 9, "red")})
         opened = client.get(bubble_url(play, "R3C4:top"), **HTMX).content.decode()
-        assert opened.lstrip().startswith('<section id="editor" class="editor open"')
+        assert opened.lstrip().startswith('<section id="board" class="ocean-board tap-fish">')
+        assert '<section id="editor" class="editor open"' in opened
         assert "Bubble R1C4:bottom, touching R1C4, R2C3, R2C5, R3C4" in opened
         assert 'hx-trigger="change, submit"' in opened
         tap = {"color": "green", "drawn": drawn_in(opened)}

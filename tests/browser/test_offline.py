@@ -585,6 +585,7 @@ def test_on_a_slow_network_twenty_spaces_tapped_in_a_row_all_open_and_save(
     for at in spaces:
         flows.space(page, at).click()
         expect(page.locator("#editor.open h2")).to_contain_text(at, timeout=15_000)
+        expect(page.locator("#editor input[name=completed]").first).to_be_focused()
         flows.choose(page, "Completed?", "Not yet")
         flows.choose(page, "A coral", "Red 5")  # nothing left to choose: it saves itself
     until(page, "() => " + KEPT_CHANGES + ".then((all) => all.length === 0)", timeout_ms=90_000)

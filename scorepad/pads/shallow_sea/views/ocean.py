@@ -185,7 +185,9 @@ def editor_screen(
     """The board with one space's or bubble's form open under the thumb."""
     editor = {**editor, "form": form, "errors": errors}
     ctx = _ocean_context(play, results, result, access_to(request, play), tap=tap, editor=editor)
-    return render_screen(request, "shallow_sea/ocean.html", ctx, "editor-open")
+    # A tap opens it over the board drawn again; a save it answers replaces the form alone.
+    partial = "editor-open" if request.method == "GET" else "editor-again"
+    return render_screen(request, "shallow_sea/ocean.html", ctx, partial)
 
 
 @dataclass(frozen=True)

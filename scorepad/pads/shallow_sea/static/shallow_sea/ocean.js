@@ -84,10 +84,11 @@
     if (input.matches(".tile-form input[type=number]")) delete input.dataset.filled;
   });
 
-  // Opening a space or bubble brings its form into view without hiding the board.
+  // Opening a space or bubble brings its form into view without hiding the board: a tap
+  // draws the board and its form again (#sea), a switch of tap mode the editor itself.
   // (afterSettle, not afterSwap: an outerHTML swap removes the element afterSwap fires on.)
   document.addEventListener("htmx:afterSettle", (event) => {
-    if (detailOf(event).elt.id !== "editor") return;
+    if (!["editor", "sea"].includes(detailOf(event).elt.id)) return;
     const editor = document.getElementById("editor");
     const ocean = document.getElementById("ocean");
     if (editor && ocean && editor.classList.contains("open")) {
