@@ -17,7 +17,7 @@ from scorepad.models import Play, create_group, start_play
 from scorepad.pads.shallow_sea.entry import fish_on_bubbles
 from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, bubble_point
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
-from tests.browser.accessibility import check_accessibility
+from tests.browser.accessibility import Scheme, check_accessibility
 from tests.browser.conftest import PHONE, Screenshot
 from tests.browser.flows import (
     PASSWORD,
@@ -554,6 +554,7 @@ def test_the_board_swapped_in_again_saves_a_tap_once(
     assert console_errors == []
 
 
+LIGHT_THEN_DARK: tuple[Scheme, ...] = ("light", "dark")
 # Each word of each colour's name on the open sheet, as lines of text the browser drew:
 # a word broken inside ("Yello/w") is drawn on two.
 WORDS_DRAWN = """() => [...document.querySelectorAll("#editor .swatches label")].map((label) => {
@@ -597,7 +598,7 @@ def test_the_ocean_is_whole_and_calm_at_390_px(
     host_on(page, play)
     page.goto(f"/plays/{play.uuid}/players/0/ocean/")
     coral(page, "R3C4", "yellow", 5, "yellow")
-    for scheme in ("light", "dark"):
+    for scheme in LIGHT_THEN_DARK:
         page.emulate_media(color_scheme=scheme)
         expect(space(page, "R1C2")).to_have_class("space empty")
         drawn = page.evaluate(EMPTY_SPACE, "R1C2")
@@ -619,7 +620,7 @@ def test_the_ocean_is_whole_and_calm_at_390_px(
     bubble(page, "R2C1:left").click()  # the board's left edge
     expect(page.locator("#editor.open")).to_contain_text("R2C1:left")
     expect(page.locator("#editor .swatches label")).to_have_count(5)
-    for scheme in ("light", "dark"):
+    for scheme in LIGHT_THEN_DARK:
         page.emulate_media(color_scheme=scheme)
         for words in page.evaluate(WORDS_DRAWN):
             assert all(lines == 1 for _, lines in words), (scheme, words)
