@@ -11,7 +11,7 @@ from games.shallow_sea.data import COLORS, SPACES
 from games.shallow_sea.random_game import random_boards
 from scorepad.pads.shallow_sea.drawing import Touched, draw_board, touched_by
 from scorepad.pads.shallow_sea.entry import with_fish, with_tile
-from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES
+from scorepad.pads.shallow_sea.geometry import BUBBLE_RADIUS, BUBBLE_RING, BUBBLE_SHAPES
 
 CORAL = {"kind": "coral", "color": "red", "completed": True, "vp": 7, "fish": "red"}
 
@@ -59,3 +59,21 @@ def test_a_tile_next_to_a_lonely_one_redraws_both_and_the_bubbles_it_takes():
     taken_before = [p for p in free if "R5C8" in BUBBLE_SHAPES[p].spaces]
     assert touched.bubbles == set(free) - set(taken_before)
     assert len(free) == 4 and len(taken_before) == 2  # the ends of the edge they share
+
+
+def test_the_whole_ocean_lies_inside_its_drawing():
+    """Every bubble, with the widest ring drawn around it, and every space lie inside the
+    viewBox: the outermost bubbles were cut in half at 390 px."""
+    board = draw_board({})
+    left, top, width, height = (float(n) for n in board["viewbox"].split())
+    reach = BUBBLE_RADIUS + BUBBLE_RING / 2
+    for b in board["bubbles"]:
+        x, y = b.shape.x, b.shape.y
+        assert left < x - reach and x + reach < left + width, b.shape.name
+        assert top < y - reach and y + reach < top + height, b.shape.name
+    corner = max(abs(float(n)) for point in board["diamond"].split() for n in point.split(","))
+    for s in board["spaces"]:
+        x, y = s.shape.x, s.shape.y
+        assert left < x - corner and x + corner < left + width, s.shape.name
+        assert top < y - corner and y + corner < top + height, s.shape.name
+    assert len(board["bubbles"]) == 35

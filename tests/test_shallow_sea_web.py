@@ -22,7 +22,7 @@ from django.test import Client
 import games
 from games.shallow_sea.data import NEIGHBORING, SCENARIOS
 from scorepad.models import Group, Membership, Play, play_from_input, start_play
-from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, GAP, SPACE_SHAPES, UNIT
+from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, GAP, MARGIN, SPACE_SHAPES, UNIT
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
 from scorepad.table import CHANGE_HEADER
 from tests.conftest import hosting
@@ -352,7 +352,7 @@ class TestOcean:
         assert not re.search(r"<a [^>]*data-bubble", body)  # no bubble is a link
         # Every bubble has its place, drawn or not yet, for a tap's answer to redraw.
         assert len(re.findall(r'<g [^>]*data-bubble="R\dC\d:\w+"', body)) == 35
-        assert '<svg class="ocean" id="ocean" viewBox="0 0 428 268"' in body
+        assert '<svg class="ocean" id="ocean" viewBox="0 0 450 290"' in body
 
     def test_the_space_form_says_the_nautilus_still_needs_its_vps(self, client: Client) -> None:
         play = start(client)
@@ -398,7 +398,7 @@ class TestOcean:
         assert not re.search(r'<a [^>]*href="[^"]*/spaces/', body)
 
     def test_geometry_comes_from_the_game_data(self) -> None:
-        assert (SPACE_SHAPES["R1C2"].x, SPACE_SHAPES["R1C2"].y) == (14 + 2 * 40, 14 + 40)
+        assert (SPACE_SHAPES["R1C2"].x, SPACE_SHAPES["R1C2"].y) == (MARGIN + 2 * 40, MARGIN + 40)
         touching = {shape.name: shape.spaces for shape in BUBBLE_SHAPES.values()}
         assert touching["R1C4:bottom"] == ("R1C4", "R2C3", "R2C5", "R3C4")
         assert touching["R1C2:top"] == ("R1C2",)

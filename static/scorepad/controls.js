@@ -1,7 +1,7 @@
 // The controls every screen has: steppers, counts selected on a tap, the Share button,
 // links followed without network, and the installable app's service worker.
 
-import { own } from "./outbox-screen.js";
+import { own, views } from "./outbox-screen.js";
 
 /**
  * A CustomEvent's detail, as htmx gives it.
@@ -93,13 +93,13 @@ export function start() {
         ...[...all("[data-keep]")].map((e) => e.dataset.keep),
       ];
       keep.push(location.pathname);
-      registration.active?.postMessage({ keep, identity });
+      // This screen's other views are taken again, not only kept: a copy kept earlier shows
+      // the screen as it was then (the ocean's Incomplete Fish tab, its tiles of then).
+      const refresh = views().filter((view) => view !== location.pathname + location.search);
       // The copy kept of a screen is taken again without its one-time messages ("Added: …"),
       // which would otherwise show again each time it opens offline.
-      if (document.querySelector("ul.messages")) {
-        const refresh = location.pathname + location.search;
-        registration.active?.postMessage({ refresh, identity });
-      }
+      if (document.querySelector("ul.messages")) refresh.push(location.pathname + location.search);
+      registration.active?.postMessage({ keep, refresh, identity });
     });
     document.addEventListener("submit", (event) => {
       if (/** @type {Element} */ (event.target).matches("form[action$='/accounts/logout/']")) {

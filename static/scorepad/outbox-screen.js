@@ -61,6 +61,24 @@ export function own() {
     : null;
 }
 
+/**
+ * This screen's views, each kept apart by the service worker: the links on it to its own
+ * path, with or without a query (marked data-offline; the ocean's Tiles and Incomplete
+ * Fish tabs, ?tap=fish). Each is a copy of the same screen, and goes stale with it.
+ * @returns {string[]}
+ */
+export function views() {
+  const found = new Set();
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (
+    document.querySelectorAll("a[data-offline]")
+  )) {
+    const url = new URL(link.href, location.href);
+    if (url.origin === location.origin && url.pathname === location.pathname)
+      found.add(url.pathname + url.search);
+  }
+  return [...found];
+}
+
 export function start() {
   const status = document.getElementById("outbox");
   /** @type {Htmx | undefined} */
@@ -234,14 +252,17 @@ export function start() {
     return flushing;
   }
 
-  // The service worker's copy of this screen, taken again once its changes are saved,
-  // so that the screen opened offline later shows them.
+  // The service worker's copies of this screen, taken again once its changes are saved,
+  // so that the screen opened offline later shows them: its other views first (the ocean's
+  // Incomplete Fish tab showed the ocean as it was when first kept), then the screen itself
+  // (as written: the path without its query).
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let refreshing;
   function refreshKeptScreen() {
     clearTimeout(refreshing);
     refreshing = setTimeout(() => {
-      navigator.serviceWorker?.controller?.postMessage({ refresh: here() });
+      const others = views().filter((view) => view !== here());
+      navigator.serviceWorker?.controller?.postMessage({ refresh: [...others, here()] });
     }, 2000);
   }
 

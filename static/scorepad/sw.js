@@ -204,14 +204,21 @@ async function checkIdentity(identity) {
   }
 }
 
+// A page asks for screens to keep (kept once), and for screens to take again (its own once
+// its changes are saved, and its other views: one path or a list, in order).
 worker.addEventListener("message", (event) => {
   const { keep, refresh, forget: loggingOut, identity } = event.data || {};
   if (loggingOut) event.waitUntil(forget());
   if (typeof identity === "string" && identity) event.waitUntil(checkIdentity(identity));
-  if (!Array.isArray(keep) && !refresh) return;
+  const again = (Array.isArray(refresh) ? refresh : [refresh]).filter(
+    (path) => typeof path === "string" && path,
+  );
+  if (!Array.isArray(keep) && !again.length) return;
   event.waitUntil(
     (async () => {
-      if (refresh) await keepPage(refresh, true);
+      for (const path of again.slice(0, 10)) {
+        if (!(await keepPage(path, true))) return;
+      }
       for (const path of (keep || []).slice(0, 60)) {
         if (!(await keepPage(path, false))) return;
       }

@@ -16,12 +16,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from playwright.sync_api import Error, Page, Route, expect
 
 import games
 from games.reef_draft import DECK, EMPTY_SHARKS
 from games.shallow_sea.data import SPACES
-from scorepad.models import AppliedChange, Play
+from scorepad.models import AppliedChange, Play, start_play
 from tests.browser import flows
 from tests.browser.flows import KEPT_CHANGES, count
 from tests.browser.phones import Phone, Phones
@@ -459,6 +460,58 @@ def test_shallow_sea_board_tapped_offline(phones: Phones) -> None:
         p["name"]: p["total"] for p in games.score_json("shallow-sea", play.game_input())["players"]
     }
     flows.expect_result(page, ["Ana", "Ben"], expected)
+    assert errors_beyond_the_network(phones) == []
+
+
+FIRST_GAME = {
+    "orange": [1],
+    "blue": [2],
+    "sealife": ["A1", "A4", "B1", "C2", "C4", "D1", "D4", "E1", "E4", "F2"],
+}
+
+
+def test_the_fish_tab_opened_offline_shows_the_ocean_as_saved(phones: Phones) -> None:
+    """Issue 26: two tiles saved online, then the Incomplete Fish tab opened offline showed
+    the copy the worker kept when the board first loaded ("0 tiles · 22 empty"). Once a
+    save is answered the page asks the worker for every view of its screen again, the
+    Incomplete Fish tab before the screen itself."""
+    phone = phones.open("host", scheme="light")
+    page = phone.page
+    play = start_play(
+        game="shallow-sea",
+        names=["Mira", "Jonas"],
+        options={"setup": FIRST_GAME, "achievement": None, "entry": "board"},
+        group=None,
+        user=AnonymousUser(),
+    )
+    flows.host_on(page, play)
+    kept_for_offline(page)  # the worker in control before the board loads
+    ocean = f"/plays/{play.uuid}/players/0/ocean/"
+    page.goto(ocean)
+    kept_for_offline(page, f"{ocean}?tap=fish", f"{ocean}offline-forms/")
+    for at, (color, vp, fish) in list(OFFLINE_TILES.items())[:2]:
+        flows.put_coral(page, at, color, int(vp), fish)
+        expect(page.locator("#editor")).to_contain_text(f"Saved {at}")
+    expect(page.locator("#board-status")).to_contain_text("2 tiles · 20 empty · 0 fish")
+    # The screen's own copy taken again (the last the page asks for) says so too.
+    until(
+        page,
+        "(url) => caches.match(url).then((kept) => kept && kept.text()).then("
+        "(html) => !!html && html.includes('2 tiles · 20 empty'))",
+        ocean,
+        timeout_ms=WORKER_READY_MS,
+    )
+
+    phone.context.set_offline(True)
+    flows.tap_fish(page)  # the worker's copy of the fish tab
+    expect(page).to_have_url(re.compile(r"\?tap=fish$"))
+    expect(page.locator("#board-status")).to_contain_text("2 tiles · 20 empty · 0 fish")
+    for at, (color, vp, _) in list(OFFLINE_TILES.items())[:2]:
+        drawn = page.locator(f'svg.ocean [data-space="{at}"]')
+        expect(drawn).to_have_class(re.compile(rf"\bc-{color.lower()}\b"))
+        expect(drawn.locator("text.big")).to_have_text(vp)
+    expect(page.locator("svg.ocean .pending")).to_have_count(0)  # nothing was kept waiting
+    phone.shot("shallow-sea-fish-tab-offline", full_page=False, check=False)
     assert errors_beyond_the_network(phones) == []
 
 

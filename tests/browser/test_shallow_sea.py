@@ -17,6 +17,7 @@ from scorepad.models import Play, create_group, start_play
 from scorepad.pads.shallow_sea.entry import fish_on_bubbles
 from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, bubble_point
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
+from tests.browser.accessibility import Scheme, check_accessibility
 from tests.browser.conftest import PHONE, Screenshot
 from tests.browser.flows import (
     PASSWORD,
@@ -554,4 +555,79 @@ def test_the_board_swapped_in_again_saves_a_tap_once(
     choose(page, "Completed Fish on it", "Red")
     expect(page.locator("#editor")).to_contain_text("Saved R3C4")
     assert len(saves) == 1, saves
+    assert console_errors == []
+
+
+LIGHT_THEN_DARK: tuple[Scheme, ...] = ("light", "dark")
+# Each word of each colour's name on the open sheet, as lines of text the browser drew:
+# a word broken inside ("Yello/w") is drawn on two.
+WORDS_DRAWN = """() => [...document.querySelectorAll("#editor .swatches label")].map((label) => {
+    const text = [...label.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim());
+    const words = [];
+    for (const match of text.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        words.push([match[0], new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size]);
+    }
+    return words;
+})"""
+# Every bubble's circle as drawn, and the drawing's own box, in CSS pixels.
+BOXES = """() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const svg = document.querySelector("svg.ocean");
+    return {svg: box(svg), width: innerWidth,
+            bubbles: [...svg.querySelectorAll("a.bubble circle")].map((c) => [c.closest("a").dataset.bubble, box(c)])};
+}"""
+# How an empty space is drawn: its fill's opacity, its outline, its name's weight.
+EMPTY_SPACE = """(name) => {
+    const space = document.querySelector(`svg.ocean a[data-space="${name}"]`);
+    const polygon = getComputedStyle(space.querySelector("polygon"));
+    const canvas = document.createElement("canvas").getContext("2d");
+    canvas.fillStyle = polygon.fill;
+    canvas.fillRect(0, 0, 1, 1);
+    return {classes: space.getAttribute("class"), fillAlpha: canvas.getImageData(0, 0, 1, 1).data[3] / 255,
+            stroke: parseFloat(polygon.strokeWidth),
+            nameWeight: Number(getComputedStyle(space.querySelector("text.space-name")).fontWeight)};
+}"""
+
+
+def test_the_ocean_is_whole_and_calm_at_390_px(
+    page: Page, console_errors: list[str], request: pytest.FixtureRequest
+) -> None:
+    """Issue 26: at 390 px the outermost bubbles were cut in half, empty spaces were heavy
+    navy diamonds with a bold name, and the fish colours' names broke inside the word
+    ("Yello/w"). In both colour schemes, axe's checks still passing."""
+    play = guest_board_play()
+    host_on(page, play)
+    page.goto(f"/plays/{play.uuid}/players/0/ocean/")
+    coral(page, "R3C4", "yellow", 5, "yellow")
+    for scheme in LIGHT_THEN_DARK:
+        page.emulate_media(color_scheme=scheme)
+        expect(space(page, "R1C2")).to_have_class("space empty")
+        drawn = page.evaluate(EMPTY_SPACE, "R1C2")
+        assert drawn["fillAlpha"] < 0.2, (scheme, drawn)  # the sea shows through
+        assert drawn["stroke"] <= 1.5, (scheme, drawn)
+        assert drawn["nameWeight"] <= 400, (scheme, drawn)
+        # Still a link with its own name for a screen reader.
+        expect(space(page, "R1C2")).to_have_attribute("aria-label", "R1C2: empty")
+        page.screenshot(path=artifact(request, f"tiles-{scheme}"), caret="initial")
+    check_accessibility(page, scheme="dark")
+
+    tap_fish(page)
+    expect(page.locator("svg.ocean a.bubble circle")).to_have_count(len(BUBBLE_SHAPES))
+    boxes = page.evaluate(BOXES)
+    left, top, right, bottom = boxes["svg"]
+    assert 0 <= left and right <= boxes["width"] == PHONE["viewport"]["width"]
+    for name, (x0, y0, x1, y1) in boxes["bubbles"]:
+        assert left <= x0 and x1 <= right and top <= y0 and y1 <= bottom, (name, boxes["svg"])
+    bubble(page, "R2C1:left").click()  # the board's left edge
+    expect(page.locator("#editor.open")).to_contain_text("R2C1:left")
+    expect(page.locator("#editor .swatches label")).to_have_count(5)
+    for scheme in LIGHT_THEN_DARK:
+        page.emulate_media(color_scheme=scheme)
+        for words in page.evaluate(WORDS_DRAWN):
+            assert all(lines == 1 for _, lines in words), (scheme, words)
+        page.screenshot(path=artifact(request, f"fish-{scheme}"), caret="initial")
+    check_accessibility(page, scheme="dark")
     assert console_errors == []

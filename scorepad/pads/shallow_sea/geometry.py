@@ -10,7 +10,13 @@ from games.shallow_sea.data import BUBBLES, CORNERS, INNER_SPACES, SPACE_POINTS,
 # The board's lattice (columns 0-10, rows 0-6: spaces and the bubbles between them)
 # scaled to SVG user units; the page scales the drawing to the phone's width.
 UNIT = 40  # one lattice step; a diamond is two steps wide and tall
-MARGIN = 14  # room for the outermost bubbles
+# A bubble to tap is drawn this big (about 30 px across on a 390 px phone).
+BUBBLE_RADIUS = 17
+# The widest ring drawn around a bubble (selected, lit, waiting): half of it lies outside.
+BUBBLE_RING = 4
+# Room for the outermost bubbles, ring and all, and a little sea beyond them: the drawing
+# is whole at any width (the outermost were cut in half at 390 px).
+MARGIN = BUBBLE_RADIUS + BUBBLE_RING + 4
 GAP = 2.5  # between neighbouring diamonds
 BOARD_WIDTH = 2 * MARGIN + 10 * UNIT
 BOARD_HEIGHT = 2 * MARGIN + 6 * UNIT
@@ -30,8 +36,6 @@ def _diamond(radius: float) -> str:
 # Every space, and the area a finger taps around a bubble, is this diamond moved to
 # its lattice point; bubbles are two steps apart, so no two such areas overlap.
 DIAMOND = _diamond(UNIT - GAP)
-# A bubble to tap is drawn this big (about 28 px across on a 390 px phone).
-BUBBLE_RADIUS = 17
 
 
 @dataclass(frozen=True)
