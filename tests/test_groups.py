@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scorepad import records
 from scorepad.models import Group, Invite, Membership, Play, Player, Result, start_play, void_play
+from scorepad.stats import PlayerPage, Rival
 
 pytestmark = pytest.mark.django_db
 
@@ -290,6 +291,29 @@ class TestKeptPagesFollowChanges:
         assert Group.objects.get(pk=group.pk).pages_key != before
 
 
+def page_against(*rivals: Rival) -> PlayerPage:
+    return PlayerPage(plays=9, contested=9, wins=3, games=[], rivals=list(rivals), charts=[])
+
+
+def test_the_nemesis_finished_ahead_most_then_in_the_larger_share() -> None:
+    often = Rival("Ben", 1, together=9, wins=1, losses=5)
+    as_often_in_fewer = Rival("Cleo", 2, together=6, wins=0, losses=5)
+    assert page_against(often, as_often_in_fewer).nemesis == as_often_in_fewer
+    assert page_against(often, Rival("Dee", 3, together=9, wins=0, losses=4)).nemesis == often
+    assert page_against(Rival("Eve", 4, together=3, wins=3, losses=0)).nemesis is None
+
+
+def test_the_rival_is_the_closest_record_over_enough_plays() -> None:
+    even_but_new = Rival("Ben", 1, together=2, wins=1, losses=1)
+    close = Rival("Cleo", 2, together=10, wins=5, losses=4)
+    closer_share_fewer_plays = Rival("Dee", 3, together=4, wins=2, losses=2)
+    assert page_against(even_but_new, close).rival == close
+    assert page_against(close, closer_share_fewer_plays).rival == closer_share_fewer_plays
+    assert page_against(even_but_new).rival is None
+    met_as_often = Rival("Eve", 4, together=4, wins=2, losses=2)
+    assert page_against(closer_share_fewer_plays, met_as_often).rival == closer_share_fewer_plays
+
+
 class TestPlayerPage:
     def test_records_head_to_head_and_chart(self, alice_client: Client, group: Group) -> None:
         record_play(group, {"Ana": 50, "Ben": 40, "Cleo": 45}, day=1)
@@ -310,6 +334,43 @@ class TestPlayerPage:
         ]
         assert (chart.low, chart.high) == (30, 50)
         assert '<polyline class="line"' in response.content.decode()
+
+    def test_names_the_nemesis_the_rival_and_who_they_play_with_most(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        # Ben finishes ahead of Ana twice in three plays; Cleo and Ana go 1-1 over three
+        # (a tie in the third); Dee sits with Ana most, and Ana always ends ahead of her.
+        for day, scores in enumerate(
+            [
+                {"Ana": 30, "Ben": 40, "Cleo": 20, "Dee": 10},
+                {"Ana": 30, "Ben": 40, "Cleo": 35, "Dee": 10},
+                {"Ana": 50, "Ben": 40, "Cleo": 50, "Dee": 10},
+                {"Ana": 50, "Dee": 10},
+            ]
+        ):
+            record_play(group, scores, day=day)
+        ana = group.players.get(name="Ana")
+        page = alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/").content.decode()
+        facts = re.sub(r"\s+", " ", re.search(r'<ul class="facts".*?</ul>', page, re.S)[0])
+        ben, cleo, dee = (group.players.get(name=n).pk for n in ("Ben", "Cleo", "Dee"))
+        assert (
+            f'Nemesis</span> <a href="/groups/{group.pk}/players/{ben}/">Ben</a> '
+            '<span class="muted">finished ahead 2 times in 3 plays together'
+        ) in facts
+        assert (
+            f'Rival</span> <a href="/groups/{group.pk}/players/{cleo}/">Cleo</a> '
+            '<span class="muted">1 ahead, 1 behind in 3 plays'
+        ) in facts
+        assert (
+            f'Plays most with</span> <a href="/groups/{group.pk}/players/{dee}/">Dee</a> '
+            '<span class="muted">4 plays together'
+        ) in facts
+
+    def test_no_one_met_no_nemesis_nor_rival(self, alice_client: Client, group: Group) -> None:
+        record_play(group, {"Ana": 50})
+        ana = group.players.get(name="Ana")
+        page = alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/").content.decode()
+        assert 'class="facts"' not in page
 
     def test_player_of_another_group_is_404(
         self, alice_client: Client, outsider_client: Client, group: Group
