@@ -128,6 +128,29 @@ class TestHistoryAndRecords:
         assert list(alice_client.get(url, {"player": cleo.pk}).context["page"]) == [sea]
         assert list(alice_client.get(url).context["page"]) == [sea, reef]
 
+    def test_filter_by_year_offers_the_years_played(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        new_year = record_play(group, {"Ana": 50, "Ben": 40})  # 1 January 2026
+        new_years_eve = record_play(group, {"Ana": 20, "Ben": 30}, day=-1)
+        url = f"/groups/{group.pk}/"
+        assert list(alice_client.get(url, {"year": "2025"}).context["page"]) == [new_years_eve]
+        both = alice_client.get(url)
+        assert list(both.context["page"]) == [new_year, new_years_eve]
+        years = re.search(r'<select id="filter-year".*?</select>', both.content.decode(), re.S)[0]
+        assert re.findall(r"<option[^>]*>([^<]*)</option>", years) == ["Any year", "2026", "2025"]
+        chosen = alice_client.get(
+            url, {"year": "2026", "player": new_year.results.first().player_id}
+        )
+        assert list(chosen.context["page"]) == [new_year]
+        assert '<option value="2026" selected>' in chosen.content.decode()
+        nothing = alice_client.get(url, {"year": "1999"}, HTTP_HX_REQUEST="true").content.decode()
+        assert "No plays match." in nothing
+        assert list(alice_client.get(url, {"year": "twenty"}).context["page"]) == [
+            new_year,
+            new_years_eve,
+        ]
+
     def test_history_pages_by_date_and_id(self, alice_client: Client, group: Group) -> None:
         # Two plays a day: within a day the later id is the newer play.
         plays = [record_play(group, {"Ana": n, "Ben": 10}, day=n // 2) for n in range(45)]
@@ -184,8 +207,8 @@ class TestHistoryAndRecords:
         # session with its account, group (with the viewer's role), the page of plays (and one
         # more), their results, players, each game's tally (best result with it), the
         # players' standings, each game's latest winners, the plays taken out of the
-        # history, and the members' best solo scores.
-        with django_assert_num_queries(10):
+        # history, the members' best solo scores, and the years played (the year filter).
+        with django_assert_num_queries(11):
             alice_client.get(f"/groups/{group.pk}/")
         # Nothing changed since: the session with its account and the group; the history,
         # records, players and the games' panels (the solo board: members' solo plays
