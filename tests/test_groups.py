@@ -137,11 +137,15 @@ class TestHistoryAndRecords:
         assert list(alice_client.get(url, {"year": "2025"}).context["page"]) == [new_years_eve]
         both = alice_client.get(url)
         assert list(both.context["page"]) == [new_year, new_years_eve]
-        years = re.search(r'<select id="filter-year".*?</select>', both.content.decode(), re.S)[0]
-        assert re.findall(r"<option[^>]*>([^<]*)</option>", years) == ["Any year", "2026", "2025"]
-        chosen = alice_client.get(
-            url, {"year": "2026", "player": new_year.results.first().player_id}
-        )
+        years = re.search(r'<select id="filter-year".*?</select>', both.content.decode(), re.S)
+        assert years is not None
+        assert re.findall(r"<option[^>]*>([^<]*)</option>", years[0]) == [
+            "Any year",
+            "2026",
+            "2025",
+        ]
+        ben = group.players.get(name="Ben")
+        chosen = alice_client.get(url, {"year": "2026", "player": str(ben.pk)})
         assert list(chosen.context["page"]) == [new_year]
         assert '<option value="2026" selected>' in chosen.content.decode()
         nothing = alice_client.get(url, {"year": "1999"}, HTTP_HX_REQUEST="true").content.decode()
@@ -374,7 +378,9 @@ class TestPlayerPage:
             record_play(group, scores, day=day)
         ana = group.players.get(name="Ana")
         page = alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/").content.decode()
-        facts = re.sub(r"\s+", " ", re.search(r'<ul class="facts".*?</ul>', page, re.S)[0])
+        found = re.search(r'<ul class="facts".*?</ul>', page, re.S)
+        assert found is not None
+        facts = re.sub(r"\s+", " ", found[0])
         ben, cleo, dee = (group.players.get(name=n).pk for n in ("Ben", "Cleo", "Dee"))
         assert (
             f'Nemesis</span> <a href="/groups/{group.pk}/players/{ben}/">Ben</a> '
