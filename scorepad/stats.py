@@ -152,6 +152,10 @@ def group_records(group: Group) -> GroupRecords:
     )
 
 
+# A rival is someone met this often at least: one or two plays make no record to speak of.
+RIVAL_PLAYS = 3
+
+
 @dataclass
 class Rival:
     name: str
@@ -173,6 +177,33 @@ class PlayerPage:
     @property
     def solo(self) -> int:
         return self.plays - self.contested
+
+    @cached_property
+    def nemesis(self) -> Rival | None:
+        """Who finished ahead of the player most often; of several as often, the one who
+        did so in the larger share of their plays together, then the one met more."""
+        beaten_by = [r for r in self.rivals if r.losses]
+        return min(
+            beaten_by,
+            key=lambda r: (-r.losses, -r.losses / r.together, -r.together, r.name),
+            default=None,
+        )
+
+    @cached_property
+    def rival(self) -> Rival | None:
+        """The closest record over the most plays together: of those met at least
+        RIVAL_PLAYS times, the one whose finishes ahead and behind the player are nearest
+        even, as a share of their plays together; of several as near, the one met more."""
+        met = [r for r in self.rivals if r.together >= RIVAL_PLAYS]
+        return min(
+            met,
+            key=lambda r: (abs(r.wins - r.losses) / r.together, -r.together, r.name),
+            default=None,
+        )
+
+    @cached_property
+    def plays_most_with(self) -> Rival | None:
+        return min(self.rivals, key=lambda r: (-r.together, r.name), default=None)
 
     @property
     def win_rate(self) -> float:

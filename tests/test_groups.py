@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scorepad import records
 from scorepad.models import Group, Invite, Membership, Play, Player, Result, start_play, void_play
+from scorepad.stats import PlayerPage, Rival
 
 pytestmark = pytest.mark.django_db
 
@@ -127,6 +128,33 @@ class TestHistoryAndRecords:
         assert list(alice_client.get(url, {"player": cleo.pk}).context["page"]) == [sea]
         assert list(alice_client.get(url).context["page"]) == [sea, reef]
 
+    def test_filter_by_year_offers_the_years_played(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        new_year = record_play(group, {"Ana": 50, "Ben": 40})  # 1 January 2026
+        new_years_eve = record_play(group, {"Ana": 20, "Ben": 30}, day=-1)
+        url = f"/groups/{group.pk}/"
+        assert list(alice_client.get(url, {"year": "2025"}).context["page"]) == [new_years_eve]
+        both = alice_client.get(url)
+        assert list(both.context["page"]) == [new_year, new_years_eve]
+        years = re.search(r'<select id="filter-year".*?</select>', both.content.decode(), re.S)
+        assert years is not None
+        assert re.findall(r"<option[^>]*>([^<]*)</option>", years[0]) == [
+            "Any year",
+            "2026",
+            "2025",
+        ]
+        ben = group.players.get(name="Ben")
+        chosen = alice_client.get(url, {"year": "2026", "player": str(ben.pk)})
+        assert list(chosen.context["page"]) == [new_year]
+        assert '<option value="2026" selected>' in chosen.content.decode()
+        nothing = alice_client.get(url, {"year": "1999"}, HTTP_HX_REQUEST="true").content.decode()
+        assert "No plays match." in nothing
+        assert list(alice_client.get(url, {"year": "twenty"}).context["page"]) == [
+            new_year,
+            new_years_eve,
+        ]
+
     def test_history_pages_by_date_and_id(self, alice_client: Client, group: Group) -> None:
         # Two plays a day: within a day the later id is the newer play.
         plays = [record_play(group, {"Ana": n, "Ben": 10}, day=n // 2) for n in range(45)]
@@ -183,8 +211,8 @@ class TestHistoryAndRecords:
         # session with its account, group (with the viewer's role), the page of plays (and one
         # more), their results, players, each game's tally (best result with it), the
         # players' standings, each game's latest winners, the plays taken out of the
-        # history, and the members' best solo scores.
-        with django_assert_num_queries(10):
+        # history, the members' best solo scores, and the years played (the year filter).
+        with django_assert_num_queries(11):
             alice_client.get(f"/groups/{group.pk}/")
         # Nothing changed since: the session with its account and the group; the history,
         # records, players and the games' panels (the solo board: members' solo plays
@@ -290,6 +318,29 @@ class TestKeptPagesFollowChanges:
         assert Group.objects.get(pk=group.pk).pages_key != before
 
 
+def page_against(*rivals: Rival) -> PlayerPage:
+    return PlayerPage(plays=9, contested=9, wins=3, games=[], rivals=list(rivals), charts=[])
+
+
+def test_the_nemesis_finished_ahead_most_then_in_the_larger_share() -> None:
+    often = Rival("Ben", 1, together=9, wins=1, losses=5)
+    as_often_in_fewer = Rival("Cleo", 2, together=6, wins=0, losses=5)
+    assert page_against(often, as_often_in_fewer).nemesis == as_often_in_fewer
+    assert page_against(often, Rival("Dee", 3, together=9, wins=0, losses=4)).nemesis == often
+    assert page_against(Rival("Eve", 4, together=3, wins=3, losses=0)).nemesis is None
+
+
+def test_the_rival_is_the_closest_record_over_enough_plays() -> None:
+    even_but_new = Rival("Ben", 1, together=2, wins=1, losses=1)
+    close = Rival("Cleo", 2, together=10, wins=5, losses=4)
+    closer_share_fewer_plays = Rival("Dee", 3, together=4, wins=2, losses=2)
+    assert page_against(even_but_new, close).rival == close
+    assert page_against(close, closer_share_fewer_plays).rival == closer_share_fewer_plays
+    assert page_against(even_but_new).rival is None
+    met_as_often = Rival("Eve", 4, together=4, wins=2, losses=2)
+    assert page_against(closer_share_fewer_plays, met_as_often).rival == closer_share_fewer_plays
+
+
 class TestPlayerPage:
     def test_records_head_to_head_and_chart(self, alice_client: Client, group: Group) -> None:
         record_play(group, {"Ana": 50, "Ben": 40, "Cleo": 45}, day=1)
@@ -310,6 +361,45 @@ class TestPlayerPage:
         ]
         assert (chart.low, chart.high) == (30, 50)
         assert '<polyline class="line"' in response.content.decode()
+
+    def test_names_the_nemesis_the_rival_and_who_they_play_with_most(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        # Ben finishes ahead of Ana twice in three plays; Cleo and Ana go 1-1 over three
+        # (a tie in the third); Dee sits with Ana most, and Ana always ends ahead of her.
+        for day, scores in enumerate(
+            [
+                {"Ana": 30, "Ben": 40, "Cleo": 20, "Dee": 10},
+                {"Ana": 30, "Ben": 40, "Cleo": 35, "Dee": 10},
+                {"Ana": 50, "Ben": 40, "Cleo": 50, "Dee": 10},
+                {"Ana": 50, "Dee": 10},
+            ]
+        ):
+            record_play(group, scores, day=day)
+        ana = group.players.get(name="Ana")
+        page = alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/").content.decode()
+        found = re.search(r'<ul class="facts".*?</ul>', page, re.S)
+        assert found is not None
+        facts = re.sub(r"\s+", " ", found[0])
+        ben, cleo, dee = (group.players.get(name=n).pk for n in ("Ben", "Cleo", "Dee"))
+        assert (
+            f'Nemesis</span> <a href="/groups/{group.pk}/players/{ben}/">Ben</a> '
+            '<span class="muted">finished ahead 2 times in 3 plays together'
+        ) in facts
+        assert (
+            f'Rival</span> <a href="/groups/{group.pk}/players/{cleo}/">Cleo</a> '
+            '<span class="muted">1 ahead, 1 behind in 3 plays'
+        ) in facts
+        assert (
+            f'Plays most with</span> <a href="/groups/{group.pk}/players/{dee}/">Dee</a> '
+            '<span class="muted">4 plays together'
+        ) in facts
+
+    def test_no_one_met_no_nemesis_nor_rival(self, alice_client: Client, group: Group) -> None:
+        record_play(group, {"Ana": 50})
+        ana = group.players.get(name="Ana")
+        page = alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/").content.decode()
+        assert 'class="facts"' not in page
 
     def test_player_of_another_group_is_404(
         self, alice_client: Client, outsider_client: Client, group: Group

@@ -112,6 +112,10 @@ class PlayQuerySet(models.QuerySet["Play"]):
     def voided(self) -> PlayQuerySet:
         return self.filter(status=Play.Status.VOIDED)
 
+    def years(self) -> list[int]:
+        """The years these plays were played in, the latest first."""
+        return [day.year for day in self.dates("played_on", "year", order="DESC")]
+
     def not_voided(self) -> PlayQuerySet:
         """Finished or still being played: every play but those taken out of the history."""
         return self.exclude(status=Play.Status.VOIDED)

@@ -103,10 +103,11 @@ def groups(request: AuthenticatedHttpRequest) -> HttpResponse:
 @private
 @require_GET
 def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
-    """The history, filtered by game and player, and each game's records."""
+    """The history, filtered by game, player and year, and each game's records."""
     group = get_group_for_user(request, group_id)
     game = request.GET.get("game", "")
     player_id = request.GET.get("player", "")
+    year = request.GET.get("year", "")
 
     def history_page() -> HistoryPage:
         plays = group.plays.finished()
@@ -114,6 +115,8 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
             plays = plays.filter(game=game)
         if player_id.isdigit():
             plays = plays.filter(results__player_id=int(player_id))
+        if year.isdigit() and len(year) == 4:
+            plays = plays.filter(played_on__year=int(year))
         return plays.with_results().history_page(
             before=request.GET.get("before", ""),
             after=request.GET.get("after", ""),
@@ -126,11 +129,12 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     ctx = {
         "group": group,
         "page": page,
-        "filters": {"game": game, "player": player_id},
+        "filters": {"game": game, "player": player_id, "year": year},
         "query": request.GET.copy(),
         "pager_keys": ("before", "after", "page"),
         "games": [pad.info for pad in all_pads()],
         "players": SimpleLazyObject(group.player_list),
+        "years": SimpleLazyObject(lambda: group.plays.finished().years()),
         "records": SimpleLazyObject(lambda: stats.group_records(group)),
         "panels": SimpleLazyObject(lambda: group_panels(group)),
         "is_owner": group.is_owner(request.user),
