@@ -269,6 +269,7 @@ class StackedBar:
     total: int
     y: float
     segments: list[Segment]
+    seat: str = ""  # the player's seat colour (scorepad/models/colours.py), marked by the name
 
     @property
     def description(self) -> str:
@@ -298,10 +299,12 @@ class StackedBars:
 def stacked_bars(
     players: Sequence[tuple[str, int, Sequence[tuple[str, int]]]],
     printed: Mapping[str, str] | None = None,
+    seats: Sequence[str] = (),
 ) -> StackedBars | None:
     """(name, total, [(category, points) in the game's order]) per player, in the order
     shown; None with no points to draw. ``printed``: the colour a category's card or
-    piece is printed in (one of the SEGMENT_COLOURS), which its segments are drawn in."""
+    piece is printed in (one of the SEGMENT_COLOURS), which its segments are drawn in.
+    ``seats``: each player's seat colour, in the same order, marked beside the name."""
     gains = [sum(v for _, v in lines if v > 0) for _, _, lines in players]
     losses = [sum(v for _, v in lines if v < 0) for _, _, lines in players]
     if not players or not any(gains) and not any(losses):
@@ -329,7 +332,9 @@ def stacked_bars(
                 behind -= width
                 x = behind
             segments.append(Segment(label, value, x, width, colours[label]))
-        bars.append(StackedBar(short(name), total, TOP + index * ROW + LABEL_ROOM, segments))
+        seat = seats[index] if index < len(seats) else ""
+        y = TOP + index * ROW + LABEL_ROOM
+        bars.append(StackedBar(short(name), total, y, segments, seat))
     axis_y = TOP + len(players) * ROW
     drawn = {s.label for bar in bars for s in bar.segments}
     return StackedBars(
