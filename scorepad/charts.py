@@ -21,6 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import cycle
 
+from scorepad.models.colours import initial_of
+
 WIDTH = 360
 # Room for the value axis's labels on the left, and for the dates under the plot; a
 # line chart's plot starts lower, under its unit.
@@ -270,6 +272,7 @@ class StackedBar:
     y: float
     segments: list[Segment]
     seat: str = ""  # the player's seat colour (scorepad/models/colours.py), marked by the name
+    initial: str = ""  # in the seat's mark
 
     @property
     def description(self) -> str:
@@ -334,7 +337,9 @@ def stacked_bars(
             segments.append(Segment(label, value, x, width, colours[label]))
         seat = seats[index] if index < len(seats) else ""
         y = TOP + index * ROW + LABEL_ROOM
-        bars.append(StackedBar(short(name), total, y, segments, seat))
+        # A seat's mark takes the room of a few characters of the name.
+        label = short(name, LONGEST_LABEL - 10 if seat else LONGEST_LABEL)
+        bars.append(StackedBar(label, total, y, segments, seat, initial_of(name)))
     axis_y = TOP + len(players) * ROW
     drawn = {s.label for bar in bars for s in bar.segments}
     return StackedBars(

@@ -159,7 +159,7 @@ class NewPlayForm(Form):
             # A select, not JavaScript: a seat left on automatic gets one at the start.
             self.fields[f"colour_{number}"] = forms.ChoiceField(
                 label=f"Player {number}'s colour",
-                choices=[("", "Automatic colour"), *SeatColour.choices],
+                choices=[("", "Automatic"), *SeatColour.choices],
                 required=False,
             )
         if len(info.modes) > 1:
