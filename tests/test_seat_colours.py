@@ -99,7 +99,7 @@ class TestSetup:
         alice_client.post("/games/reef-draft/new/", {**seats, "colour_2": "pink"})
         assert colours(Play.objects.get()) == ["red", "pink"]
         alice_client.post("/games/reef-draft/new/", {**seats, "seat_1": "Dan", "seat_2": "Eve"})
-        assert colours(Play.objects.order_by("-created").first()) == ["pink", "red"]
+        assert colours(Play.objects.order_by("-created")[0]) == ["pink", "red"]
 
     def test_two_seats_of_one_colour_are_refused(self, client: Client, db: Any) -> None:
         response = client.post(

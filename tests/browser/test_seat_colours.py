@@ -43,7 +43,11 @@ def test_five_long_names_each_in_its_colour_with_the_numbers_side_by_side(
     group = create_group("Thursday table", owner)
     play = play_from_input("reef-draft", five_long_names(), group=group, user=owner, finish=True)
     several = play_from_input(
-        "shallow-sea", get_codec("shallow-sea").example_input(), group=group, user=owner, finish=True
+        "shallow-sea",
+        get_codec("shallow-sea").example_input(),
+        group=group,
+        user=owner,
+        finish=True,
     )
     signed_in(page, owner, live_server.url)
     page.emulate_media(color_scheme="dark")
