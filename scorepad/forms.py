@@ -158,8 +158,8 @@ class NewPlayForm(Form):
             )
             # A select, not JavaScript: a seat left on automatic gets one at the start.
             self.fields[f"colour_{number}"] = forms.ChoiceField(
-                label=f"Player {number}'s colour",
-                choices=[("", "Automatic"), *SeatColour.choices],
+                label=f"Seat {number}'s colour",
+                choices=[("", "Auto"), *SeatColour.choices],
                 required=False,
             )
         if len(info.modes) > 1:
