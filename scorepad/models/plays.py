@@ -375,7 +375,7 @@ def start_play(
             player.colour = colour
             player.save()
         elif player.colour != colour:
-            # Not Player.save(): a colour is on no page a group keeps rendered.
+            # Not Player.save(): the group's pages change once the play is finished.
             Player.objects.filter(pk=player.pk).update(colour=colour)
             player.colour = colour
         Result.objects.create(play=play, player=player, position=position, colour=colour)

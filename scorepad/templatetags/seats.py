@@ -1,9 +1,11 @@
 """A seat's colour and initial wherever a player appears: ``{% seat_dot result %}``.
 
-The dot is decoration beside a name that is written out (``aria-hidden``): a screen
-reader reads the name once, not its initial too. ``{% seat_dot result named=True %}``
-is a dot standing for the name (a breakdown's column): the name is in it for a screen
-reader, out of sight."""
+The dot is decoration beside a name that is written out (``aria-hidden``), its initial
+drawn by the stylesheet from ``data-initial``: a screen reader reads the name once, and
+the text around it (a history line's "Ana 43, Ben 39") stays as it was. Generated text
+counts in an accessible name: only ``aria-hidden`` keeps the initial out of one.
+``{% seat_dot result named=True %}`` is a dot standing for the name (a breakdown's
+column): the name follows it for a screen reader, out of sight."""
 
 from __future__ import annotations
 
@@ -34,17 +36,14 @@ def colour_of(seat: Any) -> str:
 def seat_dot(seat: Any, *, named: bool = False) -> SafeString:
     name = str(_read(seat, "name"))
     colour = colour_of(seat)
-    if named:
-        return format_html(
-            '<span class="seat-dot seat-{}"><span aria-hidden="true">{}</span>'
-            '<span class="visually-hidden">{}</span></span>',
-            colour,
-            initial_of(name),
-            name,
-        )
-    return format_html(
-        '<span class="seat-dot seat-{}" aria-hidden="true">{}</span>', colour, initial_of(name)
+    dot = format_html(
+        '<span class="seat-dot seat-{}" data-initial="{}" aria-hidden="true"></span>',
+        colour,
+        initial_of(name),
     )
+    if named:
+        return format_html('{}<span class="visually-hidden">{}</span>', dot, name)
+    return dot
 
 
 @register.filter
