@@ -174,6 +174,7 @@ class Bar:
     width: float
     text_x: float
     text_inside: bool  # a long bar holds its text; a short one has it after its end
+    seat: str = ""  # a player's bar: drawn in their seat colour (scorepad/models/colours.py)
 
 
 @dataclass(frozen=True)
@@ -210,9 +211,11 @@ def bar_chart(
     high: float | None = None,
     unit: str = "",
     axis_label: str = "",
+    seats: Sequence[str] = (),
 ) -> BarChart | None:
     """(label, value, value in words) rows, drawn from 0 to ``high`` (by default the
-    largest value, rounded up to a tick); None with nothing to draw."""
+    largest value, rounded up to a tick); None with nothing to draw. ``seats``: a
+    player's bar's colour, row by row (blank: the chart's own)."""
     if not rows:
         return None
     top = max(high if high is not None else 0, *(value for _, value, _ in rows), 0)
@@ -233,6 +236,7 @@ def bar_chart(
                 width=width,
                 text_x=chart.left + (width - 6 if inside else width + 6),
                 text_inside=inside,
+                seat=seats[index] if index < len(seats) else "",
             )
         )
     axis_y = TOP + len(rows) * ROW

@@ -186,3 +186,14 @@ def solo_example() -> dict[str, Any]:
     first = data["players"][0]
     board = {"lionfish": 3, **data["boards"][first]}
     return {**data, "mode": "solo", "players": [first], "boards": {first: board}}
+
+
+def test_who_wins_most_draws_each_players_bar_in_their_colour(
+    make_play: Any, alice_client: Client, group: Group, alice: Any
+) -> None:
+    play = make_play("reef-draft", group=group, user=alice, finish=True)
+    response = alice_client.get(group.get_absolute_url())
+    chart = response.context["records"].wins_chart
+    colours = {r.name: r.seat_colour for r in play.ordered_results()}
+    assert [bar.seat for bar in chart.bars] == [colours[bar.label] for bar in chart.bars]
+    assert '<rect class="bar seat-red"' in response.content.decode()
