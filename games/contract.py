@@ -61,12 +61,18 @@ class Category:
     """One breakdown row: its JSON key and the label players see. ``part_of`` names the
     line a sub-line's points are already counted in (a row of a line of all rows), so
     a chart that adds the lines up leaves it out. ``colour``: the colour the card or
-    piece the line counts is printed in, if it has one (a chart draws the line in it)."""
+    piece the line counts is printed in, if it has one (a chart draws the line in it).
+    ``modes``: the modes the line belongs to, if not every mode (a solo mode's own
+    penalty, say): in another mode it always holds 0, and a result leaves it out."""
 
     key: str
     label: str
     part_of: str = ""
     colour: str = ""
+    modes: tuple[str, ...] = ()
+
+    def applies_to(self, mode: str) -> bool:
+        return not self.modes or mode in self.modes
 
 
 MOST: Literal["most"] = "most"
@@ -101,6 +107,10 @@ class GameInfo:
 
     def default_options(self) -> dict[str, str]:
         return {option.key: option.default for option in self.options}
+
+    def categories_for(self, mode: str) -> tuple[Category, ...]:
+        """The breakdown lines a play in ``mode`` has (``Category.modes``)."""
+        return tuple(c for c in self.categories if c.applies_to(mode))
 
     def category_label(self, key: str) -> str:
         return next((c.label for c in self.categories if c.key == key), key)

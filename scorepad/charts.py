@@ -21,6 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import cycle
 
+from scorepad.models.colours import initial_of
+
 WIDTH = 360
 # Room for the value axis's labels on the left, and for the dates under the plot; a
 # line chart's plot starts lower, under its unit.
@@ -172,6 +174,7 @@ class Bar:
     width: float
     text_x: float
     text_inside: bool  # a long bar holds its text; a short one has it after its end
+    seat: str = ""  # a player's bar: drawn in their seat colour (scorepad/models/colours.py)
 
 
 @dataclass(frozen=True)
@@ -208,9 +211,11 @@ def bar_chart(
     high: float | None = None,
     unit: str = "",
     axis_label: str = "",
+    seats: Sequence[str] = (),
 ) -> BarChart | None:
     """(label, value, value in words) rows, drawn from 0 to ``high`` (by default the
-    largest value, rounded up to a tick); None with nothing to draw."""
+    largest value, rounded up to a tick); None with nothing to draw. ``seats``: a
+    player's bar's colour, row by row (blank: the chart's own)."""
     if not rows:
         return None
     top = max(high if high is not None else 0, *(value for _, value, _ in rows), 0)
@@ -231,6 +236,7 @@ def bar_chart(
                 width=width,
                 text_x=chart.left + (width - 6 if inside else width + 6),
                 text_inside=inside,
+                seat=seats[index] if index < len(seats) else "",
             )
         )
     axis_y = TOP + len(rows) * ROW
@@ -269,6 +275,8 @@ class StackedBar:
     total: int
     y: float
     segments: list[Segment]
+    seat: str = ""  # the player's seat colour (scorepad/models/colours.py), marked by the name
+    initial: str = ""  # in the seat's mark
 
     @property
     def description(self) -> str:
@@ -298,10 +306,12 @@ class StackedBars:
 def stacked_bars(
     players: Sequence[tuple[str, int, Sequence[tuple[str, int]]]],
     printed: Mapping[str, str] | None = None,
+    seats: Sequence[str] = (),
 ) -> StackedBars | None:
     """(name, total, [(category, points) in the game's order]) per player, in the order
     shown; None with no points to draw. ``printed``: the colour a category's card or
-    piece is printed in (one of the SEGMENT_COLOURS), which its segments are drawn in."""
+    piece is printed in (one of the SEGMENT_COLOURS), which its segments are drawn in.
+    ``seats``: each player's seat colour, in the same order, marked beside the name."""
     gains = [sum(v for _, v in lines if v > 0) for _, _, lines in players]
     losses = [sum(v for _, v in lines if v < 0) for _, _, lines in players]
     if not players or not any(gains) and not any(losses):
@@ -329,7 +339,11 @@ def stacked_bars(
                 behind -= width
                 x = behind
             segments.append(Segment(label, value, x, width, colours[label]))
-        bars.append(StackedBar(short(name), total, TOP + index * ROW + LABEL_ROOM, segments))
+        seat = seats[index] if index < len(seats) else ""
+        y = TOP + index * ROW + LABEL_ROOM
+        # A seat's mark takes the room of a few characters of the name.
+        label = short(name, LONGEST_LABEL - 10 if seat else LONGEST_LABEL)
+        bars.append(StackedBar(label, total, y, segments, seat, initial_of(name)))
     axis_y = TOP + len(players) * ROW
     drawn = {s.label for bar in bars for s in bar.segments}
     return StackedBars(

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from games.contract import GameInfo
 from scorepad import throttle
 from scorepad.models import Group
+from scorepad.models.colours import SeatColour
 
 
 class Form(forms.Form):
@@ -155,6 +156,12 @@ class NewPlayForm(Form):
                     attrs={"autocomplete": "off", "list": "group-players"} if group else {}
                 ),
             )
+            # A select, not JavaScript: a seat left on automatic gets one at the start.
+            self.fields[f"colour_{number}"] = forms.ChoiceField(
+                label=f"Seat {number}'s colour",
+                choices=[("", "Auto"), *SeatColour.choices],
+                required=False,
+            )
         if len(info.modes) > 1:
             self.fields["mode"] = forms.ChoiceField(
                 label="How do you want to score?",
@@ -179,6 +186,15 @@ class NewPlayForm(Form):
         return [self[name] for name in self.fields if name.startswith("seat_")]
 
     @property
+    def seat_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """Each seat's name box and colour choice."""
+        return [(self[f"seat_{n}"], self[f"colour_{n}"]) for n in self.seat_numbers]
+
+    @property
+    def seat_numbers(self) -> range:
+        return range(1, self.info.max_players + 1)
+
+    @property
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("option_") or name == "mode"]
 
@@ -191,18 +207,28 @@ class NewPlayForm(Form):
         data = self.cleaned_data
         seats = {f: data.get(f, "").strip() for f in self.fields if f.startswith("seat_")}
         names: list[str] = []
+        colours: list[str] = []
         for field, name in seats.items():
             if not name:
                 continue
             if name.casefold() in (n.casefold() for n in names):
                 self.add_error(field, f"{name} already has a seat; names must differ.")
+            colour = data.get(field.replace("seat_", "colour_"), "")
+            if colour and colour in colours:
+                self.add_error(
+                    field.replace("seat_", "colour_"),
+                    f"{SeatColour(colour).label} is another seat's already: choose another, "
+                    "or leave it automatic.",
+                )
             names.append(name)
+            colours.append(colour)
         if not self.info.min_players <= len(names) <= self.info.max_players:
             raise forms.ValidationError(
                 f"{self.info.name} is for {self.info.min_players} to {self.info.max_players} "
                 f"players; you named {len(names)}."
             )
         data["names"] = names
+        data["colours"] = colours
         data["options"] = {o.key: data.get(f"option_{o.key}", o.default) for o in self.info.options}
         data["mode"] = data.get("mode") or self.info.modes[0]
         return data

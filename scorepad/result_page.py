@@ -179,7 +179,7 @@ def breakdown(
 
     rows = [
         row(c.label, c.key, [r.breakdown.get(c.key, 0) for r in results], bool(c.part_of))
-        for c in info.categories
+        for c in info.categories_for(play.mode)
         if any(c.key in r.breakdown for r in results)
     ]
     tiebreak_rows = [
@@ -215,13 +215,14 @@ def breakdown(
 def points_chart(play: Play, by_rank: Sequence[Result]) -> StackedBars | None:
     """Each player's points, best first, as one bar by category: the lines that add up
     to the total (a sub-line is in its line already)."""
-    categories = [c for c in play.info.categories if not c.part_of]
+    categories = [c for c in play.info.categories_for(play.mode) if not c.part_of]
     return stacked_bars(
         [
             (r.name, r.total or 0, [(c.label, r.breakdown.get(c.key, 0)) for c in categories])
             for r in by_rank
         ],
         printed={c.label: c.colour for c in categories if c.colour},
+        seats=[r.seat_colour for r in by_rank],
     )
 
 

@@ -48,6 +48,7 @@ class PlayerRecord:
     wins: int
     average: float
     best: int | None
+    colour: str = ""  # the player's last seat colour (scorepad/models/colours.py)
 
     @property
     def win_rate(self) -> float:
@@ -73,12 +74,14 @@ class GroupRecords(list[GameRecord]):
         (the first ``MOST_WINNERS`` of them), from the records already read; out of the
         plays they could have won, so a player who only played solo is not in it."""
         names: dict[int, str] = {}
+        colours: dict[int, str] = {}
         wins: Counter[int] = Counter()
         contested: Counter[int] = Counter()
         for record in self:
             for row in record.players:
                 if row.contested:
                     names[row.player_id] = row.name
+                    colours[row.player_id] = row.colour
                     wins[row.player_id] += row.wins
                     contested[row.player_id] += row.contested
         ranked = sorted(names, key=lambda p: (-wins[p], -contested[p], names[p]))[:MOST_WINNERS]
@@ -92,6 +95,7 @@ class GroupRecords(list[GameRecord]):
                 for p in ranked
             ],
             axis_label="wins, all games",
+            seats=[colours[p] for p in ranked],
         )
 
 
@@ -109,7 +113,7 @@ def group_records(group: Group) -> GroupRecords:
     )
     rows = (
         Standing.objects.filter(player__group=group)
-        .values("game", "player_id", "player__name")
+        .values("game", "player_id", "player__name", "player__colour")
         .annotate(
             plays=Sum("plays"),
             contested=Sum("contested"),
@@ -130,6 +134,7 @@ def group_records(group: Group) -> GroupRecords:
                 row["wins"],
                 row["points"] / row["plays"],
                 row["best"],
+                row["player__colour"],
             )
         )
     # Every winner of each game's most recent contested play (a shared win names them all).

@@ -15,6 +15,7 @@ from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+from scorepad.models.colours import SeatColour, initial_of
 from scorepad.prepared import Param, PreparedQuery
 
 # What a row of ``viewed_by`` brings of whom its group is seen by: their id and their
@@ -298,6 +299,8 @@ class Player(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="players"
     )
+    # The colour of the player's last seat: their seat's colour next time, if it is free.
+    colour = models.CharField(max_length=10, choices=SeatColour.choices, blank=True, default="")
 
     objects = PlayerQuerySet.as_manager()
 
@@ -322,6 +325,10 @@ class Player(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("player", args=[self.group_id, self.pk])
+
+    @property
+    def initial(self) -> str:
+        return initial_of(self.name)
 
     @property
     def is_guest(self) -> bool:

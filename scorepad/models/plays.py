@@ -19,6 +19,7 @@ from django.utils import timezone
 from games.contract import FieldError, GameInfo, InvalidInput, PlayerScore, Sheet
 from scorepad.codecs import Codec, get_codec
 from scorepad.entries import PlayState
+from scorepad.models.colours import seat_colours
 from scorepad.models.groups import Group, Player
 from scorepad.models.history import (
     HistoryPage,
@@ -358,8 +359,11 @@ def start_play(
     user: Any,
     mode: str = "standard",
     hide_totals: bool = False,
+    colours: Sequence[str] = (),
 ) -> Play:
-    """Create a play and a result row per player, in seat order."""
+    """Create a play and a result row per player, in seat order, each seat in the colour
+    ``colours`` chose for it or, left blank, the one ``seat_colours`` gives it; each
+    player keeps their seat's colour for next time."""
     play = Play.objects.create(
         game=game,
         mode=mode,
@@ -368,9 +372,17 @@ def start_play(
         recorded_by=user if user.is_authenticated else None,
         hide_totals=hide_totals,
     )
-    for position, name in enumerate(names):
-        player = group.player_named(name) if group else Player.objects.create(name=name)
-        Result.objects.create(play=play, player=player, position=position)
+    players = [group.player_named(name) if group else Player(name=name) for name in names]
+    given = seat_colours(colours, [player.colour for player in players])
+    for position, (player, colour) in enumerate(zip(players, given, strict=True)):
+        if player.pk is None:
+            player.colour = colour
+            player.save()
+        elif player.colour != colour:
+            # Not Player.save(): the group's pages change once the play is finished.
+            Player.objects.filter(pk=player.pk).update(colour=colour)
+            player.colour = colour
+        Result.objects.create(play=play, player=player, position=position, colour=colour)
     return play
 
 

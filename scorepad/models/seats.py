@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models import OuterRef, Subquery
 
 from games.contract import PlayerScore
+from scorepad.models.colours import SeatColour, initial_of, palette_colour
 from scorepad.models.groups import Player
 
 
@@ -40,6 +41,9 @@ class Result(models.Model):
     play = models.ForeignKey("Play", models.CASCADE, related_name="results")
     player = models.ForeignKey(Player, models.PROTECT, related_name="results")
     position = models.PositiveSmallIntegerField()
+    # The seat's colour (scorepad/models/colours.py), given when the play starts; blank
+    # (a play imported) is the palette's colour for its position.
+    colour = models.CharField(max_length=10, choices=SeatColour.choices, blank=True, default="")
     entry = models.JSONField(default=dict, blank=True)
     # Which screen last saved each part of the entry ("rounds/2": editor id), so a
     # phone's own saves never count as someone else's edit; and when its phone made that
@@ -67,6 +71,15 @@ class Result(models.Model):
     @property
     def name(self) -> str:
         return self.player.name
+
+    @property
+    def seat_colour(self) -> str:
+        """The seat's colour, as the stylesheet's class ``seat-<colour>`` names it."""
+        return self.colour or palette_colour(self.position)
+
+    @property
+    def initial(self) -> str:
+        return initial_of(self.player.name)
 
     @property
     def is_winner(self) -> bool:

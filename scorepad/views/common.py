@@ -202,6 +202,7 @@ def start_play_for(
         group=table.group,
         user=request.user,
         hide_totals=cleaned.get("hide_totals", False),
+        colours=cleaned.get("colours", ()),
     )
     _remember_on_this_device(request, play)
     if play.group_id is None:

@@ -219,6 +219,7 @@ def bar_seats(play: Play) -> list[dict[str, str]]:
         _BAR_SEATS[key] = [
             {
                 "name": r.name,
+                "seat_colour": r.seat_colour,
                 "stage": _stage(get_pad(play.game).seat_status(play, r, progress), r.pk in held),
             }
             for r in results

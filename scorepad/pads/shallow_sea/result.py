@@ -25,11 +25,9 @@ def score_lines(
     (``rows=False`` leaves out the row lines a paper sheet already shows)."""
     kept = {c["color"]: c["name"] for c in player.extra.get("ecosystem_cards", []) if c["scored"]}
     lines = []
-    for category in INFO.categories:
+    for category in INFO.categories_for(mode):
         key = category.key
-        if mode == "family" and key != "tiles" and not key.startswith("row_"):
-            continue
-        if (key == "lionfish" and mode != "solo") or (key.startswith("row_") and not rows):
+        if key.startswith("row_") and not rows:
             continue
         label = category.label
         if key in ("orange", "blue"):

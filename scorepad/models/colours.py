@@ -1,0 +1,61 @@
+"""A table's look: each seat's colour and initial, so a player is told apart at a glance
+wherever they appear (the seats, the podium, the breakdown's columns, a chart's bar, a
+history line).
+
+The palette is fixed: eight colours the stylesheet draws as ``.seat-<colour>`` (a dot
+with the initial in it, readable in the light and the dark scheme). Nobody has to
+choose: a seat left on "automatic" gets its player's colour from last time, if no other
+seat has it, or else the next free colour of the palette in seat order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import models
+
+
+class SeatColour(models.TextChoices):
+    RED = "red", "Red"
+    ORANGE = "orange", "Orange"
+    YELLOW = "yellow", "Yellow"
+    GREEN = "green", "Green"
+    TEAL = "teal", "Teal"
+    BLUE = "blue", "Blue"
+    PURPLE = "purple", "Purple"
+    PINK = "pink", "Pink"
+
+
+PALETTE: tuple[str, ...] = tuple(SeatColour.values)
+
+
+def palette_colour(position: int) -> str:
+    """The palette's colour for a seat nothing else chose one for (an imported play)."""
+    return PALETTE[position % len(PALETTE)]
+
+
+def seat_colours(chosen: Sequence[str], remembered: Sequence[str]) -> list[str]:
+    """Each seat's colour, in seat order: the one chosen for it (blank: automatic), else
+    its player's remembered one if no seat holds it yet (chosen ones first, then the
+    remembered ones in seat order), else the next free colour of the palette. With more
+    seats than colours, the palette starts again."""
+    seats = len(remembered)
+    chosen = [*chosen, *[""] * seats][:seats]
+    colours = [c if c in PALETTE else "" for c in chosen]
+    taken = set(colours) - {""}
+    for seat, colour in enumerate(remembered):
+        if not colours[seat] and colour in PALETTE and colour not in taken:
+            colours[seat] = colour
+            taken.add(colour)
+    free = [c for c in PALETTE if c not in taken]
+    for seat in range(seats):
+        if not colours[seat]:
+            colours[seat] = free.pop(0) if free else palette_colour(seat)
+    return colours
+
+
+def initial_of(name: str) -> str:
+    """What a seat's dot shows: the name's first letter or digit, as a capital (an emoji
+    before it is skipped); the first character if it has none."""
+    first = next((c for c in name if c.isalnum()), name[:1])
+    return first.upper()[:1]
