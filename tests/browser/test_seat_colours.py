@@ -10,6 +10,7 @@ import re
 from random import Random
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
@@ -20,6 +21,10 @@ from scorepad.models.colours import PALETTE
 from tests.browser.accessibility import check_accessibility
 from tests.browser.conftest import Screenshot
 from tests.browser.test_long_names import SEATED, signed_in
+
+# What these check is in the browser: SQLite's pass runs them, PostgreSQL's leaves them
+# out (tests/conftest.py); the table's phones (test_table, test_flows) run on both.
+pytestmark = pytest.mark.one_database
 
 
 def five_long_names() -> dict[str, Any]:
