@@ -22,6 +22,7 @@ from django.test import Client
 import games
 from games.shallow_sea.data import NEIGHBORING, SCENARIOS
 from scorepad.models import Group, Membership, Play, play_from_input, start_play
+from scorepad.models.table import ensure_join_code
 from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, GAP, MARGIN, SPACE_SHAPES, UNIT
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, SealifeCatalogueEntry
 from scorepad.table import CHANGE_HEADER
@@ -610,7 +611,7 @@ class TestSpace:
         play = start(group=group, user=alice)
         response = alice_client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6), follow=True)
         said = html.unescape(response.text)
-        assert "Your groups' next plays will know the Spiny Seahorse's VPs." in said
+        assert "The group's next plays will know the Spiny Seahorse's VPs." in said
         kept = GroupSealifeValue.objects.get()
         assert (kept.group, kept.code, kept.vp, kept.updated_by) == (group, "C4", 6, alice)
         assert SealifeCatalogueEntry.objects.get(code="C4").vp is None
@@ -782,6 +783,35 @@ class TestSpace:
         )
         assert response["Outbox-Refused"] == "1"
         assert board(play) == {}
+
+    def test_a_phone_holding_a_seat_teaches_the_play_s_group_without_an_account(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        play = start(group=group, user=alice)
+        phone = Client()
+        joined = phone.post(f"/j/{ensure_join_code(play)}", {"action": "seat", "seat": 1})
+        assert joined.status_code == 302
+        response = phone.post(space_url(play, "R1C4", 1), sealife_post("C4", vp=6), follow=True)
+        assert "The group's next plays will know the Spiny Seahorse's VPs." in html.unescape(
+            response.text
+        )
+        kept = GroupSealifeValue.objects.get()
+        assert (kept.group, kept.code, kept.vp, kept.updated_by) == (group, "C4", 6, None)
+        # The group's next play: a member's phone and a seat's phone both find it filled in.
+        later = start(group=group, user=alice)
+        assert (
+            'value="C4" id="id_piece_16" data-vp="6"'
+            in alice_client.get(space_url(later, "R1C4")).text
+        )
+
+    def test_a_play_in_no_group_teaches_none_of_its_host_s_groups(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        play = start(alice_client, user=alice)
+        response = alice_client.post(space_url(play, "R1C4"), sealife_post("C4", vp=6), follow=True)
+        assert "next plays will know" not in response.text
+        assert board(play)["tiles"]["R1C4"]["vp"] == 6
+        assert not GroupSealifeValue.objects.exists()
 
     def test_a_first_value_teaches_the_play_s_group_alone_at_once(
         self, alice_client: Client, alice: Any, group: Group

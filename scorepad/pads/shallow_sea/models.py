@@ -5,7 +5,6 @@ The first two tables were created by the shared app (their names stay scorepad_*
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,9 +127,9 @@ class SealifeCatalogueEntry(models.Model):
 
 @dataclass(frozen=True)
 class Lesson:
-    """What a signed-in player typed for a Sealife type (its values that differ from what
-    pre-filled the tile), against what the play's groups remember of it: ``differing``
-    is each value a group remembers otherwise, as (remembered, typed)."""
+    """What a player typed for a Sealife type (its values that differ from what
+    pre-filled the tile), against what the play's group remembers of it: ``differing``
+    is each value the group remembers otherwise, as (remembered, typed)."""
 
     code: str
     typed: dict[str, int]
@@ -150,45 +149,43 @@ class GroupSealifeValueQuerySet(models.QuerySet["GroupSealifeValue"]):
     pre-fill every later play."""
 
     def lesson(
-        self, groups: Iterable[Group], code: str, vp: int | None, partial_vp: int | None
+        self, group_id: int, code: str, vp: int | None, partial_vp: int | None
     ) -> Lesson | None:
-        """What typing these values (None: not typed) would teach ``groups``; None when
+        """What typing these values (None: not typed) would teach the group; None when
         nothing was typed."""
         typed = {k: v for k, v in (("vp", vp), ("partial_vp", partial_vp)) if v is not None}
         if not typed:
             return None
-        differing: dict[str, tuple[int, int]] = {}
-        for row in self.filter(group__in=groups, code=code).order_by("-updated"):
-            for key, value in typed.items():
-                known = getattr(row, key)
-                if known is not None and known != value:
-                    differing.setdefault(key, (known, value))
+        row = self.filter(group_id=group_id, code=code).first()
+        differing = {
+            key: (known, value)
+            for key, value in typed.items()
+            if row and (known := getattr(row, key)) is not None and known != value
+        }
         return Lesson(code, typed, differing)
 
     @transaction.atomic
-    def learn(self, groups: Iterable[Group], user: Any, lesson: Lesson, *, replace: bool) -> bool:
-        """Keep the lesson's values for each of ``groups``: where a group has none, and
-        (with ``replace``) over one it remembers. True if any group's value is new."""
-        changed = False
-        for group in groups:
-            row, created = self.get_or_create(
-                group=group, code=lesson.code, defaults={**lesson.typed, "updated_by": user}
-            )
-            if created:
-                changed = True
-                continue
-            new = {
-                key: value
-                for key, value in lesson.typed.items()
-                if getattr(row, key) != value and (replace or getattr(row, key) is None)
-            }
-            if new:
-                for key, value in new.items():
-                    setattr(row, key, value)
-                row.updated_by = user
-                row.save()
-                changed = True
-        return changed
+    def learn(self, group_id: int, by: Any, lesson: Lesson, *, replace: bool) -> bool:
+        """Keep the lesson's values for the group: where it has none, and (with
+        ``replace``) over one it remembers. True if a value is new. ``by``: the account
+        that typed them, None for a phone without one (a seat's)."""
+        row, created = self.get_or_create(
+            group_id=group_id, code=lesson.code, defaults={**lesson.typed, "updated_by": by}
+        )
+        if created:
+            return True
+        new = {
+            key: value
+            for key, value in lesson.typed.items()
+            if getattr(row, key) != value and (replace or getattr(row, key) is None)
+        }
+        if not new:
+            return False
+        for key, value in new.items():
+            setattr(row, key, value)
+        row.updated_by = by
+        row.save()
+        return True
 
     def for_groups(self, groups: Any) -> dict[str, GroupSealifeValue]:
         """The newest value each type has in any of ``groups``."""
@@ -199,8 +196,9 @@ class GroupSealifeValueQuerySet(models.QuerySet["GroupSealifeValue"]):
 
 
 class GroupSealifeValue(models.Model):
-    """What one Sealife type prints, as a group's signed-in player typed it at a table:
-    it pre-fills that group's later plays, and no one else's."""
+    """What one Sealife type prints, as someone typed it at one of the group's plays (a
+    member, the host, a phone holding a seat): it pre-fills that group's later plays, and
+    no one else's."""
 
     group = models.ForeignKey(Group, models.CASCADE, related_name="sealife_values")
     code = models.CharField(max_length=2)

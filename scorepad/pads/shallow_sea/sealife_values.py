@@ -55,9 +55,9 @@ def values_in_play(boards: Iterable[Mapping[str, Any]]) -> dict[str, tuple[int |
 
 
 def sealife_groups(play: Play, user: Any) -> QuerySet[Group]:
-    """The groups whose remembered Sealife values pre-fill this play's tiles, and which a
-    signed-in player's typed values teach: the play's group, or for a play without one
-    the user's groups."""
+    """The groups whose remembered Sealife values pre-fill this play's tiles: the play's
+    group (the one its typed values teach), or for a play in none the signed-in user's
+    groups."""
     if play.group_id:
         return Group.objects.filter(pk=play.group_id)
     return Group.objects.for_user(user)
@@ -104,19 +104,16 @@ class Question:
     asked: str
 
 
-def teaching_question(lesson: Lesson, play: Play) -> Question:
+def teaching_question(lesson: Lesson) -> Question:
     """The question, in words and on its buttons: "The group remembers 6 VP for the
     Spiny Seahorse (C4); you typed 7 VP. Save 7 VP for this play only, or …?" """
     keys = ("vp", "partial_vp")
     was = printed_text(*(lesson.differing.get(k, (None, None))[0] for k in keys))
     now = printed_text(*(lesson.differing.get(k, (None, None))[1] for k in keys))
-    who, whom = ("The group remembers", "the group")
-    if not play.group_id:
-        who, whom = ("Your groups remember", "your groups")
     return Question(
-        text=f"{who} {was} for the {sealife_name(lesson.code)}; you typed {now}. "
-        f"Save {now} for this play only, or also remember {now} for {whom}?",
+        text=f"The group remembers {was} for the {sealife_name(lesson.code)}; you typed {now}. "
+        f"Save {now} for this play only, or also remember {now} for the group?",
         play_only=f"Save {now} for this play only",
-        remember=f"Also remember {now} for {whom}",
+        remember=f"Also remember {now} for the group",
         asked=lesson.asked,
     )

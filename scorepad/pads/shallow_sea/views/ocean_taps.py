@@ -26,7 +26,6 @@ from scorepad.pads.shallow_sea.sealife_values import (
     PrintedVP,
     Question,
     printed_values,
-    sealife_groups,
     teaching_question,
 )
 from scorepad.pads.shallow_sea.text import describe_tile
@@ -56,7 +55,7 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
         form = TileForm(sealife, printed, request.POST)
         if form.is_valid():
             new_tile = form.tile()
-            lesson = _lesson(request, play, new_tile, form)
+            lesson = _lesson(play, new_tile, form)
             answer = form.answer(lesson) if lesson else ""
             if not form.errors:
 
@@ -74,7 +73,7 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
                 except Unanswered:
                     assert lesson is not None
                     play.refresh_from_db()
-                    question = teaching_question(lesson, play)
+                    question = teaching_question(lesson)
                 except InvalidInput as e:
                     prefix = f"boards.{result.name}.tiles.{space}."
                     errors = attach_errors(e, form, prefix)
@@ -86,7 +85,7 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
                     errors = [stale_message(request, space, now, yours)]
                 else:
                     said = f"{space}: {describe_tile(new_tile)}."
-                    learnt = _teach_groups(request, play, lesson, replace=answer == "group")
+                    learnt = _teach_group(request, play, lesson, replace=answer == "group")
                     tapped = BoardTap("tiles", before, request.POST.get("drawn"), space=space)
                     return after_save(request, play, position, tapped, said, learnt, saved)
     else:
@@ -120,37 +119,35 @@ class Unanswered(Exception):
     not said yet whether the group should remember it instead."""
 
 
-def _lesson(
-    request: HtmxHttpRequest, play: Play, tile: dict[str, Any] | None, form: TileForm
-) -> Lesson | None:
-    """What the values a signed-in player typed for a Sealife tile would teach the play's
-    groups (sealife_groups); a value that pre-filled the tile teaches nothing, nor does
-    anything typed without an account. The site's catalogue changes only on its own
-    screen."""
-    if not tile or tile.get("kind") != "sealife" or not request.user.is_authenticated:
+def _lesson(play: Play, tile: dict[str, Any] | None, form: TileForm) -> Lesson | None:
+    """What the values typed for a Sealife tile would teach the play's group, whoever
+    typed them (a member, the host, a phone holding a seat); a value that pre-filled the
+    tile teaches nothing, nor does a play in no group (its values stay with it). The
+    site's catalogue changes only on its own screen."""
+    if not play.group_id or not tile or tile.get("kind") != "sealife":
         return None
     code, typed = tile["code"], form.cleaned_data
     known = form.printed[code]  # what pre-filled the tile: nothing new to keep
     vp, partial_vp = typed.get("vp"), typed.get("partial_vp")
     return GroupSealifeValue.objects.lesson(
-        sealife_groups(play, request.user),
+        play.group_id,
         code,
         vp if vp != known.vp else None,
         partial_vp if partial_vp != known.partial_vp else None,
     )
 
 
-def _teach_groups(
+def _teach_group(
     request: HtmxHttpRequest, play: Play, lesson: Lesson | None, *, replace: bool
 ) -> list[str]:
-    """The play's groups learn the lesson (a value they remember otherwise only when the
+    """The play's group learns the lesson (a value it remembers otherwise only when the
     player said so: ``replace``); the words that say so."""
-    groups = sealife_groups(play, request.user)
-    if lesson is None or not GroupSealifeValue.objects.learn(
-        groups, request.user, lesson, replace=replace
-    ):
+    if lesson is None or play.group_id is None:
         return []
-    return [f"Your groups' next plays will know the {SEALIFE[lesson.code].name}'s VPs."]
+    by = request.user if request.user.is_authenticated else None
+    if not GroupSealifeValue.objects.learn(play.group_id, by, lesson, replace=replace):
+        return []
+    return [f"The group's next plays will know the {SEALIFE[lesson.code].name}'s VPs."]
 
 
 @require_http_methods(["GET", "POST"])
