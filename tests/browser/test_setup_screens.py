@@ -100,6 +100,23 @@ def test_shallow_sea_cards_and_sealife_are_tiles_of_one_size(page: Page) -> None
     assert len(sizes) == 1, sizes
 
 
+def test_one_tap_changes_an_ecosystem_card_and_rule_7_keeps_two(page: Page) -> None:
+    page.goto("/games/shallow-sea/new/")
+    page.get_by_label("Player 1").fill("Mira")
+    page.get_by_label("Player 2").fill("Jonas")
+    page.get_by_label("3 · Symphony of Fins").click()
+    expect(page.get_by_label("3 · Symphony of Fins")).to_be_checked()
+    expect(page.get_by_label("1 · Cryptic Coloration")).not_to_be_checked()
+    expect(page.get_by_label("2 · Bountiful Caves")).to_be_checked()  # the Blue card stays
+    # Modified rule 7 plays two cards of each color: a second one joins the first.
+    page.get_by_role("radio", name="Modified rules", exact=True).check()
+    page.get_by_role("combobox", name="Which modified rule").select_option("7")
+    page.get_by_label("4 · Mismatched").click()
+    expect(page.get_by_label("4 · Mismatched")).to_be_checked()
+    expect(page.get_by_label("3 · Symphony of Fins")).to_be_checked()
+    expect(page.locator("input[name=orange]:checked")).to_have_count(2)
+
+
 def test_a_fresh_shallow_sea_setup_is_the_first_game(
     page: Page, dark_shot: Screenshot, console_errors: list[str]
 ) -> None:

@@ -19,6 +19,7 @@ from games.shallow_sea.data import (
     SCENARIOS,
     SEALIFE,
     STANDARD_ACHIEVEMENTS,
+    TWO_CARDS_EACH_RULE,
 )
 from games.shallow_sea.info import INFO, MODES
 from scorepad.forms import HintedRadioSelect, NewPlayForm
@@ -50,6 +51,10 @@ def _card_choices(cards: dict[int, Any]) -> list[tuple[int, str]]:
 class SetupForm(NewPlayForm):
     """Who plays, the mode, the Ecosystem cards and Sealife types, achievement mode and
     how each ocean is entered. The game itself checks the players against the mode."""
+
+    # One Ecosystem card of each color, two under this modified rule: a tap on a card
+    # changes the one chosen unless the rule is chosen (setup.html's data-one-box).
+    two_cards_each_rule = TWO_CARDS_EACH_RULE
 
     def __init__(self, group: Any, *args: Any, **kwargs: Any):
         super().__init__(INFO, group, *args, **kwargs)
