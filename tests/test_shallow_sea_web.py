@@ -797,7 +797,7 @@ class TestSpace:
         )
         kept = GroupSealifeValue.objects.get()
         assert (kept.group, kept.code, kept.vp, kept.updated_by) == (group, "C4", 6, None)
-        # The group's next play: a member's phone and a seat's phone both find it filled in.
+        # The group's next play finds it filled in.
         later = start(group=group, user=alice)
         assert (
             'value="C4" id="id_piece_16" data-vp="6"'

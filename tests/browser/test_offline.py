@@ -580,7 +580,8 @@ def test_a_change_that_meets_another_phones_on_replay_is_shown(phones: Phones) -
     assert errors_beyond_the_network(phones) == []
 
 
-def test_on_a_slow_network_every_tap_shows_and_none_is_dropped(phones: Phones) -> None:
+def at_anas_ocean(phones: Phones) -> tuple[Page, Play]:
+    """Ana, signed in to her group, starts a Shallow Sea game and opens her ocean."""
     flows.accounts_in_a_group("Ana")
     phone = phones.open("ana")
     page = phone.page
@@ -590,6 +591,11 @@ def test_on_a_slow_network_every_tap_shows_and_none_is_dropped(phones: Phones) -
     page.locator(".seats").get_by_role("link", name=re.compile("^Ana")).click()
     expect(page.get_by_role("heading", name="Ana's ocean")).to_be_visible()
     play = Play.objects.latest("created")
+    return page, play
+
+
+def test_on_a_slow_network_every_tap_shows_and_none_is_dropped(phones: Phones) -> None:
+    page, play = at_anas_ocean(phones)
 
     def slow(route: Route) -> None:
         page.wait_for_timeout(1500)
@@ -618,15 +624,7 @@ def test_on_a_slow_network_twenty_spaces_tapped_in_a_row_all_open_and_save(
     """Every request 2 to 3 s late: each space is tapped while the previous space's save is
     still on its way, and each one's form opens (the save's answer, arriving after, closes
     only its own form) and is saved."""
-    flows.accounts_in_a_group("Ana")
-    phone = phones.open("ana")
-    page = phone.page
-    flows.log_in(phone, "Ana")
-    flows.start_shallow_sea(phone, ["Ana", "Ben"], mode="Standard", achievement="Standard rules")
-    page.get_by_role("button", name="Start scoring").last.click()
-    page.locator(".seats").get_by_role("link", name=re.compile("^Ana")).click()
-    expect(page.get_by_role("heading", name="Ana's ocean")).to_be_visible()
-    play = Play.objects.latest("created")
+    page, play = at_anas_ocean(phones)
     delays = itertools.cycle([2000, 3000, 2500])
 
     def slow(route: Route) -> None:
