@@ -159,6 +159,8 @@ class TestShown:
     ) -> None:
         body = alice_client.get(group.get_absolute_url()).content.decode()
         assert 'class="seat-dot seat-red"' in body
+        # The records' narrow name column: the colour as a bar, the name whole beside it.
+        assert '<th scope="row" class="name marked seat-red"><a href=' in body
 
 
 class TestLinesOfAMode:
