@@ -48,21 +48,34 @@ MAX_BYTES = 400_000
 # not make, built as the site builds them. Prints their ids as JSON.
 EXTRA_PLAYS = """
 import json
+import random
+from datetime import date, timedelta
 from django.contrib.auth import get_user_model
 from scorepad.codecs import all_codecs, get_codec
-from scorepad.management.commands.seed_bench import renamed
-from scorepad.models import Group, play_from_input
+from scorepad.management.commands.seed_bench import Builder, renamed
+from scorepad.models import Group, Play, play_from_input
 
 user = get_user_model().objects.get(username="demo")
 group = Group.objects.get(name="Demo table")
 me = group.players.get(user=user).name
 
-# Shallow Sea's worked example played alone: its first ocean, with the Lionfish card.
-data = get_codec("shallow-sea").example_input()
-first = data["players"][0]
-board = {"lionfish": 3, **data["boards"][first]}
-solo = {**data, "mode": "solo", "players": [me], "boards": {me: board}}
-play_from_input("shallow-sea", solo, group=group, user=user, finish=True)
+# Fixed dates, so that the pictures do not change from day to day: seed_demo's plays a
+# day apart, oldest first.
+for i, play in enumerate(Play.objects.filter(group=group).order_by("id")):
+    play.played_on = date(2026, 11, 20) + timedelta(days=i)
+    play.save(update_fields=["played_on"])
+
+# Four solo Shallow Sea plays a week apart, the worked example's first ocean varied as the
+# benchmark varies it, with the Lionfish card: the solo ladder's chart has a line.
+shallow_sea = get_codec("shallow-sea")
+builder = Builder(group, user, me, random.Random(2026))
+for i in range(4):
+    data = builder.varied(shallow_sea)
+    board = {"lionfish": 1 + i % 3, **data["boards"][data["players"][0]]}
+    solo = {**data, "mode": "solo", "players": [me], "boards": {me: board}}
+    play = play_from_input("shallow-sea", solo, group=group, user=user, finish=True)
+    play.played_on = date(2026, 10, 4) + timedelta(days=7 * i)
+    play.save(update_fields=["played_on"])
 
 live = {}
 for codec in all_codecs():
@@ -76,6 +89,8 @@ for codec in all_codecs():
         # Only the first ocean entered: the table shows a seat done and one still to go.
         entered = {**whole, "boards": {me: whole["boards"][me]}}
     play = play_from_input(codec.slug, entered, group=group, user=user)
+    play.played_on = date(2026, 12, 1)
+    play.save(update_fields=["played_on"])
     live[codec.slug] = str(play.uuid)
 print("EXTRA=" + json.dumps({"group": group.pk, "live": live}))
 """
@@ -213,8 +228,8 @@ def shoot_all(s: Shooter, extra: dict[str, Any]) -> None:
 
     def result() -> None:
         page.goto(f"/groups/{group}/")
-        # The oldest play: seed_demo's first, a game of several (the newest is the solo one).
-        page.locator("#history a[href$='/result/']").last.click()
+        # Reef Draft's: four players, a tie for second place.
+        page.locator("#history a[href$='/result/']", has_text="Reef Draft").first.click()
         s.shot("result", page.get_by_role("heading", level=1), full_page=True)
 
     def history() -> None:
