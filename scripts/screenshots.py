@@ -96,6 +96,11 @@ print("EXTRA=" + json.dumps({"group": group.pk, "live": live}))
 """
 
 
+def shown(path: Path) -> str:
+    """``path`` as printed: from the repository's root when inside it."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -114,6 +119,31 @@ def manage(env: dict[str, str], *args: str) -> str:
     return done.stdout
 
 
+# What a signal leaves to tidy up: Playwright's sync API does not unwind cleanly from an
+# exception raised in a signal handler, so the handler stops the server itself.
+LEFTOVERS: dict[str, Any] = {}
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def on_signal(signum: int, frame: Any) -> None:
+    """Ctrl-C or SIGTERM: stop the server, remove the temp folder, exit at once."""
+    if (proc := LEFTOVERS.get("server")) is not None:
+        stop(proc)
+    if (tmp := LEFTOVERS.get("tmp")) is not None:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("interrupted", file=sys.stderr)
+    os._exit(128 + signum)
+
+
 @contextmanager
 def server(env: dict[str, str]) -> Iterator[str]:
     """runserver on a free port until the block ends; its address."""
@@ -126,6 +156,7 @@ def server(env: dict[str, str]) -> Iterator[str]:
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
+    LEFTOVERS["server"] = proc
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -141,13 +172,7 @@ def server(env: dict[str, str]) -> Iterator[str]:
                 time.sleep(0.2)
         yield base
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+        stop(proc)
 
 
 @dataclass
@@ -169,7 +194,7 @@ class Shooter:
         path = self.out / f"{name}-{self.scheme}.png"
         self.page.screenshot(path=str(path), full_page=full_page, animations="disabled")
         self.written.append(path)
-        print(f"  {path.relative_to(ROOT)}  {path.stat().st_size // 1024} KB")
+        print(f"  {shown(path)}  {path.stat().st_size // 1024} KB")
 
 
 def heading(page: Page, name: str | re.Pattern[str], *, exact: bool = True) -> Any:
@@ -281,6 +306,9 @@ def main() -> int:
     only = {name for name in args.only.split(",") if name}
 
     tmp = Path(tempfile.mkdtemp(prefix="scorepad-screens-"))
+    LEFTOVERS["tmp"] = tmp
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, on_signal)
     written: list[Path] = []
     try:
         env = {
@@ -324,7 +352,7 @@ def main() -> int:
 
     total = sum(p.stat().st_size for p in written)
     big = [p for p in written if p.stat().st_size > MAX_BYTES]
-    print(f"{len(written)} screenshots, {total / 1e6:.1f} MB in {out.relative_to(ROOT)}")
+    print(f"{len(written)} screenshots, {total / 1e6:.1f} MB in {shown(out)}")
     for p in big:
         print(f"warning: {p.name} is {p.stat().st_size // 1024} KB (over {MAX_BYTES // 1000} KB)")
     return 0
