@@ -140,7 +140,7 @@ def on_signal(signum: int, frame: Any) -> None:
         stop(proc)
     if (tmp := LEFTOVERS.get("tmp")) is not None:
         shutil.rmtree(tmp, ignore_errors=True)
-    print("interrupted", file=sys.stderr)
+    print("interrupted", file=sys.stderr, flush=True)
     os._exit(128 + signum)
 
 
