@@ -39,6 +39,7 @@ help:
 	@echo "make backup  back up the database in DATABASE_URL (SQLite: online) to backups/ (FILE=... to choose)"
 	@echo "make restore FILE=...  replace the database in DATABASE_URL with a backup (stop the site first)"
 	@echo "make cluster 2 app servers behind HAProxy on a throwaway PostgreSQL, demo data, http://127.0.0.1:8000 (PORT=...)"
+	@echo "make screenshots  the main screens on a phone, light and dark, as PNGs in docs/screens/"
 	@echo "make bench   benchmarks under gunicorn on loopback (1,000 plays, 50-client load run): docs/performance.md"
 
 # --- virtualenv ------------------------------------------------------------------------------
@@ -180,6 +181,16 @@ postgres:
 clean:
 	rm -rf $(VENV) node_modules staticfiles test-artifacts .pytest_cache .ruff_cache
 	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +
+
+# --- screenshots (not part of `make test`) ---------------------------------------------------------
+
+.PHONY: screenshots
+
+# A throwaway SQLite database with the demo data, runserver on a free 127.0.0.1 port, and
+# Debian's chromium as a 390x844 phone: the main screens, light and dark, written to
+# docs/screens/<screen>-<scheme>.png (scripts/screenshots.py --help: --only, --out).
+screenshots: venv chromium
+	env -u DATABASE_URL $(PY) scripts/screenshots.py
 
 # --- benchmarks (not part of `make test`) ---------------------------------------------------------
 
