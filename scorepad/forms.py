@@ -140,12 +140,14 @@ class NewPlayForm(Form):
         group: Group | None,
         *args: Any,
         first_seat: str = "",
+        signed_in: bool = False,
         mode_labels: dict[str, str] | None = None,
         **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
         self.info = info
         self.group = group
+        self.first_seat = first_seat
         for number in range(1, info.max_players + 1):
             self.fields[f"seat_{number}"] = forms.CharField(
                 label=f"Player {number}",
@@ -176,6 +178,12 @@ class NewPlayForm(Form):
                 initial=option.default,
                 widget=forms.RadioSelect,
             )
+        if signed_in:
+            # Whatever name the host types there, the first seat is theirs: the play
+            # counts on their own record (a guest play's too).
+            self.fields["me"] = forms.BooleanField(
+                label="This is me", required=False, initial=bool(first_seat)
+            )
         self.fields["hide_totals"] = forms.BooleanField(
             label="Hide the totals until everyone is done, then show them together",
             required=False,
@@ -186,9 +194,14 @@ class NewPlayForm(Form):
         return [self[name] for name in self.fields if name.startswith("seat_")]
 
     @property
-    def seat_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
-        """Each seat's name box and colour choice."""
-        return [(self[f"seat_{n}"], self[f"colour_{n}"]) for n in self.seat_numbers]
+    def seat_rows(self) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField | None]]:
+        """Each seat's name box, colour choice and, for the first seat of a signed-in
+        host, whether it is theirs."""
+        me = self["me"] if "me" in self.fields else None
+        return [
+            (self[f"seat_{n}"], self[f"colour_{n}"], me if n == 1 else None)
+            for n in self.seat_numbers
+        ]
 
     @property
     def seat_numbers(self) -> range:
@@ -222,6 +235,8 @@ class NewPlayForm(Form):
                 )
             names.append(name)
             colours.append(colour)
+        if data.get("me"):
+            self._check_the_hosts_seat(seats["seat_1"])
         if not self.info.min_players <= len(names) <= self.info.max_players:
             raise forms.ValidationError(
                 f"{self.info.name} is for {self.info.min_players} to {self.info.max_players} "
@@ -232,6 +247,22 @@ class NewPlayForm(Form):
         data["options"] = {o.key: data.get(f"option_{o.key}", o.default) for o in self.info.options}
         data["mode"] = data.get("mode") or self.info.modes[0]
         return data
+
+    def _check_the_hosts_seat(self, name: str) -> None:
+        """The host's seat ("This is me") holds a name, and not another player's of the
+        group: that seat would be theirs and no longer that player's."""
+        if not name:
+            self.add_error("seat_1", "Type your name as Player 1, or untick This is me.")
+        elif (
+            self.group is not None
+            and name.casefold() != self.first_seat.casefold()
+            and self.group.players.filter(name__iexact=name).exists()
+        ):
+            self.add_error(
+                "seat_1",
+                f"{name} is another of {self.group.name}'s players: untick This is me, "
+                "or type your own name as Player 1.",
+            )
 
 
 class CountInput(forms.NumberInput):

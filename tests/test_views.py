@@ -171,6 +171,53 @@ class TestNewPlay:
         response = alice_client.get(f"/games/reef-draft/new/?group={group.pk}")
         assert response.context["form"]["seat_1"].initial == "alice"
 
+    def test_the_host_typing_another_name_is_still_seated_as_themselves(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        own = group.players.create(name="alice", user=alice)
+        form = alice_client.get(f"/games/reef-draft/new/?group={group.pk}").context["form"]
+        assert form["me"].initial is True
+        seats = {"seat_1": "Alice W.", "seat_2": "Ben", "option_coral_penalty": "each"}
+        alice_client.post(
+            f"/games/reef-draft/new/?group={group.pk}", {**seats, "group": group.pk, "me": "on"}
+        )
+        play = Play.objects.get()
+        first = play.ordered_results()[0]
+        assert first.player == own
+        assert not group.players.filter(name="Alice W.").exists()
+        # Her phone holds her seat.
+        assert play.phones.get(result=first).user == alice
+
+    def test_a_guest_play_s_first_seat_is_the_signed_in_host_s(
+        self, alice_client: Client, alice: Any
+    ) -> None:
+        seats = {"seat_1": "Al", "seat_2": "Ben", "option_coral_penalty": "each", "me": "on"}
+        alice_client.post("/games/reef-draft/new/", seats)
+        first, second = Play.objects.get().ordered_results()
+        assert (first.player.name, first.player.user) == ("Al", alice)
+        assert second.player.user is None
+
+    def test_this_is_me_refuses_another_player_s_name(
+        self, alice_client: Client, alice: Any, group: Group
+    ) -> None:
+        group.players.create(name="alice", user=alice)
+        group.players.create(name="Ben")
+        seats = {"seat_1": "ben", "seat_2": "Cleo", "option_coral_penalty": "each"}
+        response = alice_client.post(
+            f"/games/reef-draft/new/?group={group.pk}", {**seats, "group": group.pk, "me": "on"}
+        )
+        assert response.context["form"].errors["seat_1"] == [
+            "ben is another of Thursday table's players: untick This is me, "
+            "or type your own name as Player 1."
+        ]
+        assert not Play.objects.exists()
+        # Unticked, Ben is seated as himself and the play is not alice's.
+        alice_client.post(f"/games/reef-draft/new/?group={group.pk}", {**seats, "group": group.pk})
+        assert Play.objects.get().ordered_results()[0].player.user is None
+
+    def test_a_phone_without_an_account_is_not_asked(self, client: Client) -> None:
+        assert "me" not in client.get("/games/reef-draft/new/").context["form"].fields
+
     def test_too_few_players_keeps_what_was_typed(self, client: Client) -> None:
         response = client.post(
             "/games/reef-draft/new/", {"seat_1": "Ana", "option_coral_penalty": "each"}

@@ -187,6 +187,26 @@ def let_claimer_in(link: ClaimLink) -> Player:
     return claim_guest(link.player, link.claimed_by, let_back_in=True)
 
 
+@transaction.atomic
+def seat_host(seat: Result, user: Any) -> None:
+    """A new play's host said this seat is theirs ("This is me"), whatever name they typed
+    there: a group's play seats their own player (the guest the typed name made a moment
+    ago goes); a seat with no account's player becomes theirs. Nothing is finished yet:
+    no record counts the play."""
+    typed = seat.player
+    group = seat.play.group
+    own = group.players.filter(user=user).first() if group else None
+    if own is None or own.pk == typed.pk:
+        if typed.user_id is None:
+            typed.user = user
+            typed.save(update_fields=["user"])
+        return
+    seat.player = own
+    seat.save(update_fields=["player"])
+    if typed.user_id is None and not typed.results.exists():
+        typed.delete()
+
+
 def link_seat_to(seat: Result, user: Any) -> None:
     """A signed-in person took this seat: the play counts for them. A guest play's seat
     becomes theirs; in a group, a seat that carries the name of their own player there

@@ -22,6 +22,7 @@ from scorepad.http import HtmxHttpRequest
 from scorepad.models import Actor, Group, Play, Result, StaleEdit, start_play
 from scorepad.models.changes import save_part
 from scorepad.models.groups import group_of_user
+from scorepad.models.outcomes import seat_host
 from scorepad.models.table import seat_phone
 from scorepad.pads import get_pad
 from scorepad.table import (
@@ -169,11 +170,18 @@ def _remember_on_this_device(request: HtmxHttpRequest, play: Play) -> None:
 @dataclass(frozen=True)
 class Table:
     """Where a new play is recorded: the chosen group (a guest has none), the user's
-    groups to choose from, and the user's own name for the first seat."""
+    groups to choose from, the user's own name for the first seat, and whether someone is
+    signed in (their new-play form asks whether the first seat is theirs)."""
 
     group: Group | None
     groups: Any
     first_seat: str
+    signed_in: bool = False
+
+    @property
+    def seats(self) -> dict[str, Any]:
+        """What the new-play form needs to fill in its seats."""
+        return {"first_seat": self.first_seat, "signed_in": self.signed_in}
 
 
 def get_table_for_user(request: HtmxHttpRequest) -> Table:
@@ -184,7 +192,7 @@ def get_table_for_user(request: HtmxHttpRequest) -> Table:
         return Table(None, groups, "")
     group = get_group_for_user(request, group_id) if group_id else groups.first()
     own = group.players.filter(user=user).first() if group else None
-    return Table(group, groups, own.name if own else "")
+    return Table(group, groups, own.name if own else "", signed_in=True)
 
 
 def start_play_for(
@@ -207,9 +215,13 @@ def start_play_for(
     _remember_on_this_device(request, play)
     if play.group_id is None:
         host_here(request, play)
-    # The host's phone holds the host's own seat when the first seat carries their name.
+    # The host's phone holds the host's own seat: the first, when they said it is theirs
+    # ("This is me", whatever name they typed) or it carries their name.
     first = play.ordered_results()[0]
-    if table.first_seat and first.name.casefold() == table.first_seat.casefold():
+    if cleaned.get("me"):
+        seat_host(first, request.user)
+        seat_phone(play, phone_token(request), first, request.user)
+    elif table.first_seat and first.name.casefold() == table.first_seat.casefold():
         seat_phone(play, phone_token(request), first, request.user)
     return play
 

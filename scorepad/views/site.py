@@ -143,8 +143,8 @@ def new_play(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         pad.info,
         table.group,
         request.POST or None,
-        first_seat=table.first_seat,
         mode_labels=dict(pad.mode_labels),
+        **table.seats,
     )
     if request.method == "POST" and form.is_valid():
         return redirect(start_play_for(request, table, slug, form.cleaned_data))

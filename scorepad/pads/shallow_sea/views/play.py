@@ -21,7 +21,7 @@ from scorepad.views.table import table_region
 def setup(request: HtmxHttpRequest, pad: Pad) -> HttpResponse:
     """Players, mode, cards, Sealife types, achievement mode and entry, on one screen."""
     table = get_table_for_user(request)
-    seat = {"first_seat": table.first_seat}
+    seat = table.seats
     preset = request.POST.get("preset")
     if request.method == "POST" and preset:
         # A ready-made setup is filled in and shown; nothing starts yet.
