@@ -15,6 +15,7 @@ from django.test import Client
 import games
 from scorepad.codecs import get_codec
 from scorepad.models import Group, Play, play_from_input, start_play
+from scorepad.pads.event_log.seagrass import SCREENS as SEAGRASS_SCREENS
 from tests.conftest import hosting
 
 pytestmark = pytest.mark.django_db
@@ -471,3 +472,12 @@ class TestOpenStationsFromTheTally:
         for elsewhere in ["https://evil.example/", f"/plays/{other.uuid}/", "//evil.example/"]:
             response = client.post(url, {**station, "back": elsewhere})
             assert response["Location"] == play.get_absolute_url()
+
+
+def test_a_log_line_of_one_says_it_in_the_singular() -> None:
+    kinds = {kind.type: kind for kind in SEAGRASS_SCREENS.events}
+    assert kinds["reef"].describe({"size": 1}) == "Reef of 1 tile"
+    assert kinds["reef"].describe({"size": 3}) == "Reef of 3 tiles"
+    assert (
+        kinds["colony"].describe({"player": "Ana", "creatures": 1}) == "Ana: colony of 1 creature"
+    )

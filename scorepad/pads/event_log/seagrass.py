@@ -3,6 +3,7 @@ then each player's tokens and tiles; and the reef award calculator."""
 
 from __future__ import annotations
 
+from games.contract import plural
 from games.seagrass.data import TILES_PER_PLAYER
 from scorepad.pads.event_log.screens import WHO, EventKind, Field, LogScreens
 
@@ -12,7 +13,7 @@ SCREENS = LogScreens(
             "colony",
             "Colony",
             (WHO, Field("creatures", "Creatures now in the colony", minimum=1)),
-            lambda e: f"{e['player']}: colony of {e['creatures']} creatures",
+            lambda e: f"{e['player']}: colony of {plural(e['creatures'], 'creature')}",
         ),
         EventKind(
             "reef",
@@ -21,7 +22,7 @@ SCREENS = LogScreens(
                 Field("size", "Reef size in tiles", minimum=1),
                 Field("adjacent", "Each player's creatures next to the reef", kind="per_player"),
             ),
-            lambda e: f"Reef of {e['size']} tiles",
+            lambda e: f"Reef of {plural(e['size'], 'tile')}",
         ),
         EventKind(
             "discovery_set",
