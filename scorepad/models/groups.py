@@ -15,7 +15,7 @@ from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
-from scorepad.models.colours import SeatColour, initial_of
+from scorepad.models.colours import SeatColour
 from scorepad.prepared import Param, PreparedQuery
 
 # What a row of ``viewed_by`` brings of whom its group is seen by: their id and their
@@ -325,10 +325,6 @@ class Player(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("player", args=[self.group_id, self.pk])
-
-    @property
-    def initial(self) -> str:
-        return initial_of(self.name)
 
     @property
     def is_guest(self) -> bool:

@@ -6,7 +6,7 @@ from django.db import models
 from django.db.models import OuterRef, Subquery
 
 from games.contract import PlayerScore
-from scorepad.models.colours import SeatColour, initial_of, palette_colour
+from scorepad.models.colours import SeatColour, palette_colour
 from scorepad.models.groups import Player
 
 
@@ -76,10 +76,6 @@ class Result(models.Model):
     def seat_colour(self) -> str:
         """The seat's colour, as the stylesheet's class ``seat-<colour>`` names it."""
         return self.colour or palette_colour(self.position)
-
-    @property
-    def initial(self) -> str:
-        return initial_of(self.player.name)
 
     @property
     def is_winner(self) -> bool:
