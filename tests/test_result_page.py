@@ -24,8 +24,8 @@ def result_url(play: Play) -> str:
 
 def lit(body: str) -> tuple[set[str], set[str]]:
     """The spaces and bubbles drawn lit in ``body``."""
-    spaces = set(re.findall(r'class="[^"]*\blit\b[^"]*"[^>]*data-space="([^"]+)"', body))
-    bubbles = set(re.findall(r'class="bubble[^"]*\blit\b[^"]*"[^>]*data-bubble="([^"]+)"', body))
+    spaces = set(re.findall(r'class="[^"]*\blit\b[^"]*"[^>]*data-place="(R\dC\d)"', body))
+    bubbles = set(re.findall(r'class="bubble[^"]*\blit\b[^"]*"[^>]*data-place="([^"]+)"', body))
     return spaces, bubbles
 
 

@@ -118,8 +118,8 @@ def htmx_tap(client: Client, url: str, data: dict[str, Any]) -> Any:
 
 def pieces(body: str) -> set[tuple[str, str]]:
     """The spaces and bubbles an htmx answer redraws out of band."""
-    found = re.findall(r"""hx-swap-oob=.outerHTML:\[data-(space|bubble)="?([\w:]+)"?\]""", body)
-    return set(found)
+    found = re.findall(r"""hx-swap-oob=.outerHTML:\[data-place="?([\w:]+)"?\]""", body)
+    return {("bubble" if ":" in place else "space", place) for place in found}
 
 
 def put_tiles(client: Client, play: Play, tiles: dict[str, dict], position: int = 0) -> None:
@@ -350,9 +350,9 @@ class TestOcean:
         body = response.content.decode()
         assert response.status_code == 200
         assert len(re.findall(r"<a href=\"[^\"]*/spaces/R\dC\d/#ocean\"", body)) == 22
-        assert not re.search(r"<a [^>]*data-bubble", body)  # no bubble is a link
+        assert not re.search(r"<a [^>]*bubble", body)  # no bubble is a link
         # Every bubble has its place, drawn or not yet, for a tap's answer to redraw.
-        assert len(re.findall(r'<g [^>]*data-bubble="R\dC\d:\w+"', body)) == 35
+        assert len(re.findall(r'<g [^>]*data-place="R\dC\d:\w+"', body)) == 35
         assert '<svg class="ocean" id="ocean" viewBox="0 0 450 290"' in body
 
     def test_the_space_form_says_the_nautilus_still_needs_its_vps(self, client: Client) -> None:
@@ -384,18 +384,24 @@ class TestOcean:
         assert f'data-keep="{kept}"' in board
         assert "<template" not in board  # not carried on every load of the board
         forms = client.get(kept).content.decode()
-        assert '<template id="offline-space-editor">' in forms
-        assert '<template id="offline-bubble-editor">' in forms
+        titles = re.findall(
+            r'<template id="offline-(?:space|bubble)-editor" data-titles="([^"]+)">', forms
+        )
+        assert len(titles) == 2
+        # The places' titles, kept here rather than on each of the board's links.
+        named = json.loads(html.unescape(titles[0]))
+        assert named["R2C1"] == "R2C1: row 2, outer space" and len(named) == 22 + 35
+        assert "data-title" not in board
         assert f'action="/plays/{play.uuid}/players/0/ocean/spaces/__PLACE__/"' in forms
         assert f'action="/plays/{play.uuid}/players/0/ocean/bubbles/__PLACE__/"' in forms
 
     def test_fish_mode_makes_every_bubble_a_link(self, client: Client) -> None:
         play = start(client)
         body = client.get(ocean_url(play) + "?tap=fish").content.decode()
-        bubbles = re.findall(r'data-bubble="(R\dC\d:\w+)"', body)
+        bubbles = re.findall(r'data-place="(R\dC\d:\w+)"', body)
         assert len(bubbles) == len(BUBBLE_SHAPES) == 35
         assert "R1C4:bottom" in bubbles  # where R1C4, R2C3, R2C5 and R3C4 meet
-        assert not re.search(r'<a [^>]*data-space="R', body)  # no space is a link
+        assert not re.search(r'<a [^>]*data-place="R\dC\d"', body)  # no space is a link
         assert not re.search(r'<a [^>]*href="[^"]*/spaces/', body)
 
     def test_geometry_comes_from_the_game_data(self) -> None:
@@ -477,7 +483,8 @@ class TestSpace:
     def test_a_coral_is_saved_on_its_own(self, client: Client) -> None:
         play = start(client)
         response = client.post(space_url(play, "R3C4"), coral_post("red", 9, "green"))
-        assert response["Location"] == ocean_url(play)
+        # The next empty space's form, as ocean.js opens it: the tap a player makes anyway.
+        assert response["Location"] == space_url(play, "R3C6") + "#ocean"
         assert board(play) == {
             "tiles": {
                 "R3C4": {
@@ -491,6 +498,37 @@ class TestSpace:
         }
         page = client.get(response["Location"]).content.decode()
         assert "Saved R3C4: red coral, 9 VP, completed, green fish on it." in page
+        assert '<h2 id="editor-title">R3C6: row 3, inner space</h2>' in page
+
+    def test_the_next_space_is_the_next_empty_one_from_the_top_again_until_the_ocean_is_full(
+        self, client: Client
+    ) -> None:
+        play = start(client)
+        put_tiles(client, play, {"R1C2": coral_post("red", 5, "red")})
+        response = client.post(space_url(play, "R5C8"), coral_post("red", 5, "red"))
+        assert response["Location"] == space_url(play, "R1C4") + "#ocean"
+        # A tile changed, not laid on an empty space: back to the board.
+        response = client.post(space_url(play, "R1C2"), coral_post("red", 7, "red"))
+        assert response["Location"] == ocean_url(play)
+        spaces = [s for s in SPACE_SHAPES if s not in ("R1C2", "R5C8")]
+        colors = itertools.cycle(("yellow", "green", "purple", "red"))
+        put_tiles(
+            client,
+            play,
+            {s: coral_post(c, 5, c) for s, c in zip(spaces[:15], colors, strict=False)},
+        )
+        # The 18th tile: the ocean is as full as a game ends with, nothing more to enter.
+        response = client.post(space_url(play, spaces[15]), coral_post("green", 5, "green"))
+        assert len(board(play)["tiles"]) == 18
+        assert response["Location"] == ocean_url(play)
+
+    def test_a_coral_not_yet_completed_is_one_tap_without_a_color(self, client: Client) -> None:
+        play = start(client)
+        client.post(space_url(play, "R3C4"), {"completed": "yes", "piece": "coral"})
+        assert board(play) == {"tiles": {"R3C4": {"kind": "coral", "completed": False}}}
+        form = client.get(space_url(play, "R3C4")).content.decode()
+        assert re.search(r'name="piece" value="coral" id="id_piece_\d+"[^>]* checked', form)
+        assert re.search(r'name="completed" value="no" id="id_completed_1"[^>]* checked', form)
 
     def test_htmx_save_returns_the_closed_editor_what_changed_and_the_score(
         self, client: Client
@@ -498,7 +536,9 @@ class TestSpace:
         play = start(client)
         response = htmx_tap(client, space_url(play, "R3C4"), coral_post("red", 9, "red"))
         body = response.content.decode()
-        assert body.lstrip().startswith('<section id="editor" class="editor" aria-live="polite">')
+        # Closed, naming the space whose form opens next (ocean.js): a tile was laid.
+        closed = '<section id="editor" class="editor" aria-live="polite" data-next="R3C6">'
+        assert body.lstrip().startswith(closed)
         assert "Saved R3C4" in body
         assert 'id="board"' not in body  # not the whole board: only what the tap changed
         # The space, and the four bubbles a tile now touches (drawn as dots from now on).
@@ -532,7 +572,7 @@ class TestSpace:
         ).content.decode()
         # R5C8 has a neighbour now; R1C2 is still alone and is not sent again.
         assert {name for kind, name in pieces(body) if kind == "space"} == {neighbour, "R5C8"}
-        assert 'data-space="R1C2"' not in body
+        assert 'data-place="R1C2"' not in body
 
     def test_a_tap_on_a_full_board_answers_small(self, client: Client) -> None:
         example = json.loads(Path("docs/examples/shallow-sea.json").read_text())
@@ -579,7 +619,7 @@ class TestSpace:
         assert response.status_code == 200
         assert response.context["editor"]["form"].errors["vp"] == [
             "The catalogue does not know the Spiny Seahorse (C4)'s VPs yet: "
-            "type the number printed on the tile."
+            "tap the number printed on the tile."
         ]
         assert board(play) == {}
 
@@ -656,13 +696,14 @@ class TestSpace:
         assert board(play) == {}
         assert not GroupSealifeValue.objects.exists()
 
-    def test_the_printed_values_boxes_take_what_a_tile_prints(self, client: Client) -> None:
+    def test_the_printed_values_are_one_tap_on_what_a_tile_prints(self, client: Client) -> None:
         body = client.get(space_url(start(client), "R1C4")).content.decode()
         for name in ("vp", "partial_vp"):
-            assert re.search(rf'name="{name}" min="1" inputmode="numeric" max="10"', body)
+            chips = re.findall(rf'<input type="radio" name="{name}" value="(\d+)"', body)
+            assert chips == [str(vp) for vp in range(1, 11)]
 
     QUESTION = (
-        "The group remembers 6 VP for the Spiny Seahorse (C4); you typed 7 VP. "
+        "The group remembers 6 VP for the Spiny Seahorse (C4); you chose 7 VP. "
         "Save 7 VP for this play only, or also remember 7 VP for the group?"
     )
 
@@ -681,7 +722,7 @@ class TestSpace:
         assert self.QUESTION in body
         assert '<button name="teach" value="play">Save 7 VP for this play only</button>' in body
         assert 'value="group" class="primary">Also remember 7 VP for the group</button>' in body
-        assert re.search(r'name="vp" value="7"', body)  # what was typed is kept
+        assert 'name="vp" value="7" id="id_vp_6" checked' in body  # what was chosen is kept
         assert 'name="asked" value="vp=7"' in body
         assert board(play) == {}  # nothing is saved before the answer
         assert self.remembered(group) == 6
@@ -733,7 +774,7 @@ class TestSpace:
         play = start(group=group, user=alice)
         answer = sealife_post("C4", vp=8) | {"teach": "group", "asked": "vp=7"}
         response = alice_client.post(space_url(play, "R1C4"), answer)
-        assert "you typed 8 VP" in html.unescape(response.text)
+        assert "you chose 8 VP" in html.unescape(response.text)
         assert board(play) == {}
         assert self.remembered(group) == 6
 
@@ -762,7 +803,7 @@ class TestSpace:
         body = html.unescape(response.text)
         assert body.lstrip().startswith('<section id="editor" class="editor open"')
         assert self.QUESTION in body and 'name="teach" value="group"' in body
-        assert re.search(r'name="vp" value="7"', body)
+        assert 'name="vp" value="7" id="id_vp_6" checked' in body
         assert board(play) == {}
         opened = alice_client.get(space_url(play, "R1C4"), **HTMX).text
         answer = sealife_post("C4", vp=7) | {"teach": "group", "asked": "vp=7"}
@@ -971,7 +1012,7 @@ class TestBubble:
         assert "Saved R1C4:bottom: green fish." in body
         # That bubble alone, drawn as fish mode draws it (a link); no space changed.
         assert pieces(body) == {("bubble", "R1C4:bottom")}
-        assert re.search(r'<a [^>]*class="bubble has-fish"[^>]*data-bubble="R1C4:bottom"', body)
+        assert re.search(r'<a [^>]*class="bubble has-fish"[^>]*data-place="R1C4:bottom"', body)
         assert 'id="board"' not in body
         assert "1 tile · 21 empty · 1 fish" in body
         assert len(gzip.compress(response.content)) <= SMALL_ANSWER

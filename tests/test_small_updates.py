@@ -164,9 +164,9 @@ def test_a_tile_on_a_full_board_answers_with_its_space_and_the_totals(
 ) -> None:
     body = bench_tap(bench_group, "shallow-sea")()().content.decode()
     assert 'id="board"' not in body
-    spaces = re.findall(r"hx-swap-oob=.outerHTML:\[data-space=(\w+)\]", body)
+    spaces = re.findall(r"hx-swap-oob=.outerHTML:\[data-place=(\w+)\]", body)
     assert spaces == [SPACE]  # a tile replaced among its neighbours changes its space alone
-    assert "data-bubble" not in body  # and no bubble: the tile is not new
+    assert not re.search(r'data-place="R\dC\d:', body)  # and no bubble: the tile is not new
     assert '<p class="board-status" id="board-status" hx-swap-oob="true">' in body
     assert 'id="live"' in body  # what the benchmark checks it got
 
@@ -188,7 +188,7 @@ def test_a_tile_saved_over_another_phones_change_redraws_the_board(
     other = next(s for s in play.ordered_results()[0].entry["board"]["tiles"] if s != SPACE)
     change_part(play, 0, ("board",), lambda board: with_tile(board, other, None))
     body = post().content.decode()
-    spaces = re.findall(r"hx-swap-oob=.outerHTML:\[data-space=(\w+)\]", body)
+    spaces = re.findall(r"hx-swap-oob=.outerHTML:\[data-place=(\w+)\]", body)
     assert sorted(spaces) == sorted(SPACE_SHAPES)  # the space taken away among them
 
 

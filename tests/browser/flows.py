@@ -321,15 +321,17 @@ def score_coral_stations(phone: Phone, first: str, second: str) -> None:
 
 # --- Shallow Sea: the board ---------------------------------------------------------------
 def space(page: Page, name: str) -> Any:
-    return page.locator(f'svg.ocean a[data-space="{name}"]')
+    return page.locator(f'svg.ocean a.space[data-place="{name}"]')
 
 
 def bubble(page: Page, name: str) -> Any:
-    return page.locator(f'svg.ocean a[data-bubble="{name}"]')
+    return page.locator(f'svg.ocean a.bubble[data-place="{name}"]')
 
 
 def tap_fish(page: Page) -> None:
-    """Switch the ocean to its bubbles (Incomplete Fish), and wait until it shows them."""
+    """Switch the ocean to its bubbles (Incomplete Fish), and wait until it shows them;
+    the form a laid tile opened closed first (without JavaScript it covers the tabs)."""
+    close_sheet(page)
     page.get_by_role("link", name="Incomplete Fish").click()
     expect(page.locator("#board")).to_have_class(re.compile(r"\btap-fish\b"))
 
@@ -353,7 +355,7 @@ def put_coral(
     is a link to the same form), then the coral and its fish: with JavaScript the
     sheet saves itself at the fish, without it the Save button does."""
     space(page, at).click()
-    expect(page.locator("#editor.open")).to_contain_text(at)
+    expect(page.locator("#editor.open h2")).to_contain_text(at)
     choose(page, "A coral", f"{color.title()} {vp}")
     if before_the_fish:
         before_the_fish()
@@ -370,7 +372,19 @@ def coral(phone: Phone, at: str, color: str, vp: int, fish: str, shot: bool = Fa
         phone.shot("shallow-sea-space", full_page=False)
 
     put_coral(page, at, color, vp, fish, js=phone.js, before_the_fish=screenshot if shot else None)
-    expect(page.get_by_role("main")).to_contain_text(f"Saved {at}: {color} coral")
+    # A tile laid on an empty space opens the next empty space's form, which says it.
+    said = page.locator("#editor.open" if phone.js else ".messages")
+    expect(said).to_contain_text(f"Saved {at}: {color} coral")
+    expect(page.locator("#editor.open h2")).not_to_contain_text(at)
+
+
+def close_sheet(page: Page) -> None:
+    """Close the space's form a laid tile opened (the next empty space's), as a player does
+    to turn to what lies beside the ocean; nothing when none is open."""
+    sheet = page.locator("#editor.open")
+    if sheet.count():
+        sheet.get_by_role("link", name="Close").click()
+        expect(sheet).to_have_count(0)
 
 
 def fish(phone: Phone, at: str, color: str, shot: bool = False) -> None:
@@ -378,7 +392,7 @@ def fish(phone: Phone, at: str, color: str, shot: bool = False) -> None:
     JavaScript, with the Save button without."""
     page = phone.page
     bubble(page, at).click()
-    expect(page.locator("#editor.open")).to_contain_text(at)
+    expect(page.locator("#editor.open h2")).to_contain_text(at)
     page.locator("#editor").get_by_text(color.title(), exact=True).click()
     if shot:
         phone.shot("shallow-sea-bubble", full_page=False)
@@ -391,6 +405,7 @@ def seashells(phone: Phone, count: int) -> None:
     """Tap + ``count`` times: counted in the page and saved with JavaScript, each tap a
     form submit without."""
     page = phone.page
+    close_sheet(page)
     expect(page.locator("#live")).to_contain_text("needs the Seashells left")
     for _ in range(count - 1):
         page.get_by_role("button", name="One more: Seashells left").click()

@@ -39,10 +39,10 @@ def explained(play: Play, position: int, line: str) -> Explanation:
 def expect_lit(page: Page, within: str, lit: tuple[set[str], set[str]]) -> None:
     """Wait until exactly ``lit`` (spaces, bubbles) is drawn lit inside ``within``: each
     of them, and no more (without JavaScript the tapped line's page may still be loading)."""
-    for attribute, names in zip(("data-space", "data-bubble"), lit, strict=True):
+    for kind, names in zip(("space", "bubble"), lit, strict=True):
         for name in names:
-            expect(page.locator(f'{within} .lit[{attribute}="{name}"]')).to_have_count(1)
-        expect(page.locator(f"{within} .lit[{attribute}]")).to_have_count(len(names))
+            expect(page.locator(f'{within} .{kind}.lit[data-place="{name}"]')).to_have_count(1)
+        expect(page.locator(f"{within} .{kind}.lit[data-place]")).to_have_count(len(names))
 
 
 def expected(explanation: Explanation) -> tuple[set[str], set[str]]:

@@ -18,6 +18,7 @@ from scorepad.models import Play
 from scorepad.pads import get_pad
 from tests.browser.flows import (
     accounts_in_a_group,
+    close_sheet,
     coral,
     count,
     enter_reef,
@@ -371,6 +372,7 @@ def test_shallow_sea_at_one_table(phones: Phones) -> None:
 
 def zero_seashells(phone: Phone) -> None:
     page = phone.page
+    close_sheet(page)
     box = page.locator("#id_seashells")
     box.fill("0")
     expect(page.locator("#live")).not_to_contain_text("needs the Seashells left", timeout=LIVE)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.shallow_sea.data import SPACES, Point
+from games.shallow_sea.data import EMPTY_SPACES_AT_END, SPACES, Point
 from games.shallow_sea.ocean import Achievement
 from scorepad.models import Result
 from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, bubble_point
@@ -35,6 +35,25 @@ def with_tile(board: Mapping[str, Any], space: str, tile: dict[str, Any] | None)
     tiles = {**board.get("tiles", {}), space: tile}
     ordered = {name: tiles[name] for name in SPACES if tiles.get(name) is not None}
     return {**board, "tiles": ordered}
+
+
+# The tiles of an ocean at the game's end: the board entered tile by tile stops there.
+TILES_AT_END = len(SPACES) - EMPTY_SPACES_AT_END
+
+
+def space_to_enter_next(
+    before: Mapping[str, Any], after: Mapping[str, Any], space: str
+) -> str | None:
+    """Once a tile is laid on the empty ``space``, the space to enter next: the next
+    empty one in reading order (a paper ocean is read row by row), from the top again
+    past the last. None for a tile changed or taken off, and once the ocean holds all
+    the tiles a game ends with."""
+    tiles = after.get("tiles", {})
+    laid = space in tiles and space not in before.get("tiles", {})
+    if not laid or len(tiles) >= TILES_AT_END:
+        return None
+    at = SPACES.index(space)
+    return next((s for s in SPACES[at + 1 :] + SPACES[:at] if s not in tiles), None)
 
 
 def with_fish(board: Mapping[str, Any], point: Point, color: str | None) -> dict:

@@ -106,12 +106,12 @@ class Question:
 
 def teaching_question(lesson: Lesson) -> Question:
     """The question, in words and on its buttons: "The group remembers 6 VP for the
-    Spiny Seahorse (C4); you typed 7 VP. Save 7 VP for this play only, or …?" """
+    Spiny Seahorse (C4); you chose 7 VP. Save 7 VP for this play only, or …?" """
     keys = ("vp", "partial_vp")
     was = printed_text(*(lesson.differing.get(k, (None, None))[0] for k in keys))
     now = printed_text(*(lesson.differing.get(k, (None, None))[1] for k in keys))
     return Question(
-        text=f"The group remembers {was} for the {sealife_name(lesson.code)}; you typed {now}. "
+        text=f"The group remembers {was} for the {sealife_name(lesson.code)}; you chose {now}. "
         f"Save {now} for this play only, or also remember {now} for the group?",
         play_only=f"Save {now} for this play only",
         remember=f"Also remember {now} for the group",

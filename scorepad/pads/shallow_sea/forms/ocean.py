@@ -18,7 +18,7 @@ from games.shallow_sea.data import (
     SEALIFE_VPS,
 )
 from games.shallow_sea.ocean import Achievement
-from scorepad.forms import CountInput, Form, WholeNumberField, count_field
+from scorepad.forms import Form, WholeNumberField, count_field
 from scorepad.pads.shallow_sea.entry import played_achievement
 from scorepad.pads.shallow_sea.models import Lesson
 from scorepad.pads.shallow_sea.sealife_values import PrintedVP
@@ -28,18 +28,21 @@ COLOR_CHOICES = [(color, color.title()) for color in COLORS]
 
 
 def printed_field(label: str) -> forms.IntegerField:
-    """A number printed on a Sealife tile, in a box that takes only what a tile prints
-    (SEALIFE_VPS); a value past it typed anyway is refused by the game, whose message
-    names the tile."""
+    """A number printed on a Sealife tile: one tap on what a tile can print (SEALIFE_VPS),
+    not a box to type in and a button to save. A number past them sent anyway (a script)
+    is refused by the game, whose message names the tile."""
     return WholeNumberField(
         label=label,
         required=False,
-        widget=CountInput(SEALIFE_VPS[-1], label, minimum=SEALIFE_VPS[0]),
+        widget=forms.RadioSelect(choices=[(vp, str(vp)) for vp in SEALIFE_VPS]),
     )
 
 
 EMPTY_PIECE = "empty"
 CORAL_PIECES = {f"{color}-{vp}": (color, vp) for color in COLORS for vp in CORAL_VPS}
+# A coral not yet completed shows its front, which has no color: one tap says so, and
+# its color and VPs (which never score) are not asked.
+INCOMPLETE_CORAL = "coral"
 COMPLETED_CHOICES = [("yes", "Completed"), ("no", "Not yet")]
 # Where the game's messages about one tile land on this form.
 TILE_FIELDS = {
@@ -75,6 +78,7 @@ class TileForm(Form):
                 *((piece, f"{color.title()} {vp}") for piece, (color, vp) in CORAL_PIECES.items()),
                 *((code, f"{code} {SEALIFE[code].name}") for code in sealife),
                 (EMPTY_PIECE, "Nothing: an empty space"),
+                (INCOMPLETE_CORAL, "A coral not yet completed"),
             ],
             widget=forms.RadioSelect,
             error_messages={"required": "Tap the tile that lies on this space."},
@@ -130,6 +134,9 @@ class TileForm(Form):
     def empty_radio(self) -> Any:
         return self._radios()[EMPTY_PIECE]
 
+    def incomplete_coral_radio(self) -> Any:
+        return self._radios()[INCOMPLETE_CORAL]
+
     @classmethod
     def initial_from(cls, tile: dict[str, Any] | None) -> dict[str, Any]:
         initial: dict[str, Any] = {"base": json.dumps(tile)}
@@ -138,7 +145,9 @@ class TileForm(Form):
         initial["completed"] = "yes" if tile.get("completed") else "no"
         if tile.get("kind") == "coral":
             piece = f"{tile.get('color')}-{tile.get('vp')}"
-            if piece in CORAL_PIECES:
+            if not tile.get("completed"):
+                initial["piece"] = INCOMPLETE_CORAL
+            elif piece in CORAL_PIECES:
                 initial["piece"] = piece
             return initial | {"fish": tile.get("fish")}
         initial["piece"] = tile.get("code")
@@ -161,6 +170,8 @@ class TileForm(Form):
         if piece == EMPTY_PIECE:
             return None
         completed = data["completed"] == "yes"
+        if piece == INCOMPLETE_CORAL:
+            return {"kind": "coral", "completed": False}
         if piece in CORAL_PIECES:
             color, coral_vp = CORAL_PIECES[piece]
             tile: dict[str, Any] = {"kind": "coral", "completed": completed}
@@ -181,7 +192,7 @@ class TileForm(Form):
                 self.add_error(
                     "vp",
                     f"The catalogue does not know the {sealife_name(code)}'s VPs yet: "
-                    "type the number printed on the tile.",
+                    "tap the number printed on the tile.",
                 )
             tile["vp"] = vp
         elif kind_of.where != "anywhere":
@@ -195,7 +206,7 @@ class TileForm(Form):
                 self.add_error(
                     "partial_vp",
                     f"The catalogue does not know the {sealife_name(code)}'s VPs per count "
-                    "yet: type the number printed on the tile.",
+                    "yet: tap the number printed on the tile.",
                 )
         if vp is not None:
             tile["vp"] = vp

@@ -3,6 +3,7 @@ and the board again after one space or bubble is saved (``ocean_taps``)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -22,6 +23,7 @@ from scorepad.models.changes import change_part
 from scorepad.pads.shallow_sea.drawing import draw_board, touched_by
 from scorepad.pads.shallow_sea.entry import board_of
 from scorepad.pads.shallow_sea.forms.ocean import FishForm, OceanExtrasForm, TileForm
+from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, SPACE_SHAPES
 from scorepad.pads.shallow_sea.sealife_values import printed_values
 from scorepad.pads.shallow_sea.views.seat import (
     get_seat_play_for_user,
@@ -108,6 +110,10 @@ def _offline_editors(
             "url": reverse("shallow_sea_space", args=args),
         },
         "bubble": {**bubble, "form": FishForm(), "url": reverse("shallow_sea_bubble", args=args)},
+        "titles": json.dumps(
+            {s.name: s.title for s in SPACE_SHAPES.values()}
+            | {b.name: b.title for b in BUBBLE_SHAPES.values()}
+        ),
     }
 
 
@@ -211,18 +217,23 @@ def after_save(
     said: str,
     learnt: list[str],
     results: list[Result],
+    upcoming: str | None = None,
 ) -> HttpResponse:
     """After a tile or a fish is saved: the board again (without JavaScript); for htmx
     only what the tap changed, from the seats just saved: the closed editor, the spaces
     and bubbles the tap may have drawn differently (``touched_by``; the one tapped always:
     it loses its selection and the outbox's waiting mark), the counts and total under the
-    board, the live panel."""
+    board, the live panel. ``upcoming``: the space to enter next (a tile was laid on an
+    empty one), whose form opens next: the tap a player makes anyway (ocean.js)."""
     result = next(r for r in results if r.position == position)
     tap = tapped.tap
     if not request.htmx:
         messages.success(request, f"Saved {said}")
         for line in learnt:
             messages.info(request, line)
+        if upcoming:
+            args = [play.uuid, position, upcoming]
+            return redirect(reverse("shallow_sea_space", args=args) + "#ocean")
         url = seat_url(play, result)
         return redirect(url + ("?tap=fish" if tap == "fish" else ""))
     after = board_of(result)
@@ -238,6 +249,7 @@ def after_save(
         "result": result,
         "tap": tap,
         "board": board,
+        "upcoming": upcoming,
         "changed": {"spaces": board["spaces"], "bubbles": board["bubbles"]},
         "live": live_panel(play, results, result, line_url=ocean_line_url(play, result, tap)),
         "saved": f"Saved {said}",

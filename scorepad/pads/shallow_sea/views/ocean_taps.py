@@ -18,7 +18,13 @@ from games.shallow_sea.data import SEALIFE, SPACE_POINTS
 from scorepad.http import HtmxHttpRequest
 from scorepad.models import Play, StaleEdit
 from scorepad.models.changes import change_part
-from scorepad.pads.shallow_sea.entry import board_of, fish_on_bubbles, with_fish, with_tile
+from scorepad.pads.shallow_sea.entry import (
+    board_of,
+    fish_on_bubbles,
+    space_to_enter_next,
+    with_fish,
+    with_tile,
+)
 from scorepad.pads.shallow_sea.forms.ocean import FishForm, TileForm
 from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, SPACE_SHAPES, bubble_point
 from scorepad.pads.shallow_sea.models import GroupSealifeValue, Lesson
@@ -87,7 +93,11 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
                     said = f"{space}: {describe_tile(new_tile)}."
                     learnt = _teach_group(request, play, lesson, replace=answer == "group")
                     tapped = BoardTap("tiles", before, request.POST.get("drawn"), space=space)
-                    return after_save(request, play, position, tapped, said, learnt, saved)
+                    after = board_of(next(r for r in saved if r.position == position))
+                    upcoming = space_to_enter_next(before, after, space)
+                    return after_save(
+                        request, play, position, tapped, said, learnt, saved, upcoming
+                    )
     else:
         form = TileForm(sealife, printed, initial=TileForm.initial_from(tile))
     shape = SPACE_SHAPES[space]

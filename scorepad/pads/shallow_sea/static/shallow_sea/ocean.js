@@ -7,36 +7,33 @@
 
 /** @import { Change, OutboxDetail } from "../../../../../static/scorepad/events.js" */
 {
-  // Shallow Sea's space form: picking a Sealife type fills in the VPs it prints (known
-  // from this game's other tiles or the Sealife catalogue, rendered by the server on
-  // each type's radio). A value the player typed is never overwritten. Without this
-  // script the server fills in a blank value the same way when the form is saved.
+  // Shallow Sea's space form: picking a Sealife type taps the VPs it prints (known from
+  // this game's other tiles or the Sealife catalogue, rendered by the server on each
+  // type's radio). A value the player tapped, or the form came with, is never changed.
+  // Without this script the server takes an untapped value the same way when it saves.
   function prefill(radio) {
-    const form = radio.form;
     for (const [name, key] of [
       ["vp", "vp"],
       ["partial_vp", "partialVp"],
     ]) {
-      const input = form.elements.namedItem(name);
-      if (!input) continue;
-      if (input.value === "" || input.dataset.filled === "auto") {
-        input.value = radio.dataset[key] || "";
-        input.dataset.filled = "auto";
-      }
+      const chips = [...radio.form.querySelectorAll(`input[name=${name}]`)];
+      if (chips.some((chip) => chip.checked && (chip.defaultChecked || chip.dataset.tapped))) continue;
+      for (const chip of chips) chip.checked = chip.value === radio.dataset[key];
     }
   }
 
   // Nothing left to choose: an empty space; a coral not yet completed, or completed with
-  // its fish; a Sealife tile whose VPs are known (an incomplete one waits for its count,
-  // typed and saved with the button).
+  // its fish; a Sealife tile with its VPs (an incomplete one with its count, unless it
+  // counts the ocean's corals itself).
   function complete(form) {
     const piece = form.querySelector("input[name=piece]:checked");
     if (!piece) return false;
-    if (piece.value === "empty") return true;
+    if (piece.value === "empty" || piece.value === "coral") return true;
+    const chosen = (name) => form.elements.namedItem(name).value !== "";
     const completed = form.querySelector("input[name=completed]:checked")?.value === "yes";
-    if (piece.closest(".coral-pieces")) return !completed || !!form.querySelector("input[name=fish]:checked");
-    if (completed) return form.elements.namedItem("vp").value !== "";
-    return piece.dataset.anywhere === "true" && form.elements.namedItem("partial_vp").value !== "";
+    if (piece.closest(".coral-row")) return !completed || chosen("fish");
+    if (completed) return chosen("vp");
+    return chosen("partial_vp") && (piece.dataset.anywhere === "true" || chosen("partial"));
   }
 
   // The sheet saves itself once a tap leaves nothing to choose. Only a tap: arrow keys
@@ -50,18 +47,18 @@
     true,
   );
 
-  // What the tile still needs comes into view under the thumb: a coral's fish, or the
-  // first box to type (the keypad opens on it).
+  // What the tile still needs comes into view under the thumb: a coral's fish, the first
+  // count to type (the keypad opens on it) or VPs to tap.
   function showNext(form) {
-    const fish = form.querySelector(".fish-choice");
-    if (fish?.offsetParent) {
-      fish.scrollIntoView({ block: "nearest" });
-      return;
-    }
-    const blank = [...form.querySelectorAll(".sealife-only input[type=number]")].find(
-      (input) => input.offsetParent && input.value === "",
+    const parts = form.querySelectorAll(
+      ".fish-choice, .sealife-only input[type=number], .sealife-only .numbers",
     );
-    if (blank) blank.focus();
+    const needed = [...parts].find(
+      (part) =>
+        part.offsetParent && (part.matches("input") ? part.value === "" : !part.querySelector(":checked")),
+    );
+    if (needed?.matches("input")) needed.focus();
+    else needed?.scrollIntoView({ block: "nearest" });
   }
 
   /**
@@ -75,27 +72,33 @@
     const radio = /** @type {HTMLInputElement} */ (event.target);
     if (!radio.matches(".tile-form input[type=radio]")) return;
     if (radio.name === "piece") prefill(radio);
+    else radio.dataset.tapped = "true";
     if (Date.now() - tappedAt < 1500 && complete(radio.form)) radio.form.requestSubmit();
     else showNext(radio.form);
-  });
-
-  document.addEventListener("input", (event) => {
-    const input = /** @type {HTMLInputElement} */ (event.target);
-    if (input.matches(".tile-form input[type=number]")) delete input.dataset.filled;
   });
 
   // Opening a space or bubble brings its form into view without hiding the board: a tap
   // draws the board and its form again (#sea), a switch of tap mode the editor itself.
   // (afterSettle, not afterSwap: an outerHTML swap removes the element afterSwap fires on.)
+  let said = []; // what the last save said, kept for the form it opens
   document.addEventListener("htmx:afterSettle", (event) => {
     if (!["editor", "sea"].includes(detailOf(event).elt.id)) return;
     const editor = document.getElementById("editor");
     const ocean = document.getElementById("ocean");
     if (editor && ocean && editor.classList.contains("open")) {
+      editor.querySelector(".editor-head")?.after(...said.splice(0));
       ocean.scrollIntoView({ block: "start" });
       /** @type {HTMLInputElement | null} */
       const first = editor.querySelector("input:checked, input:not([type=hidden])");
       if (first) first.focus({ preventScroll: true });
+    }
+    // A tile laid on an empty space names the space to enter next (views.ocean.after_save,
+    // once the server has the tile): its form opens, saying what was saved, the tap a
+    // player makes anyway; unless the player has tapped another place (or tab) since.
+    const next = editor?.dataset.next && ocean?.querySelector(`a[data-place="${editor.dataset.next}"]`);
+    if (next && !document.querySelector("#sea .htmx-request")) {
+      said = [...editor.querySelectorAll(".ok")];
+      htmx.trigger(next, "click");
     }
   });
 
@@ -113,7 +116,8 @@
   function fillTile(form, tile) {
     check(form, "completed", !tile || tile.completed ? "yes" : "no");
     if (!tile) return;
-    check(form, "piece", tile.kind === "coral" ? `${tile.color}-${tile.vp}` : tile.code);
+    const coral = tile.completed ? `${tile.color}-${tile.vp}` : "coral";
+    check(form, "piece", tile.kind === "coral" ? coral : tile.code);
     if (tile.fish) check(form, "fish", tile.fish);
     for (const name of ["vp", "partial", "partial_vp"]) {
       if (tile.kind === "sealife" && tile[name] != null) form.elements.namedItem(name).value = tile[name];
@@ -132,15 +136,16 @@
   }
 
   async function openOffline(link) {
-    const bubble = link.dataset.bubble;
+    const bubble = link.matches(".bubble");
     const forms = await keptForms();
     const template = forms?.getElementById(bubble ? "offline-bubble-editor" : "offline-space-editor");
     const editor = document.getElementById("editor");
     if (!template || !editor) return;
+    const place = link.dataset.place;
     const holder = document.createElement("div");
     holder.innerHTML = template.innerHTML
-      .replaceAll(`>${PLACE}<`, `>${link.dataset.title}<`)
-      .replaceAll(PLACE, bubble || link.dataset.space);
+      .replaceAll(`>${PLACE}<`, `>${JSON.parse(template.dataset.titles)[place]}<`)
+      .replaceAll(PLACE, place);
     const section = holder.firstElementChild;
     const form = section.querySelector("form");
     if (bubble) check(form, "color", link.dataset.color || "none");
@@ -207,6 +212,7 @@
     if (!piece || piece === "empty") return null;
     const completed = body.get("completed") === "yes";
     const number = (name) => (body.get(name) ? Number(body.get(name)) : undefined);
+    if (piece === "coral") return { kind: "coral", completed: false };
     if (piece.includes("-")) {
       const [color, vp] = piece.split("-");
       return {
@@ -230,8 +236,9 @@
   function drawnTile(tile) {
     if (!tile) return { classes: ["empty"], small: "", big: "" };
     if (tile.kind === "coral") {
-      const classes = ["coral", `c-${tile.color}`];
-      if (!tile.completed) return { classes: [...classes, "incomplete"], small: tile.color, big: "…" };
+      const classes = tile.color ? ["coral", `c-${tile.color}`] : ["coral"];
+      if (!tile.completed)
+        return { classes: [...classes, "incomplete"], small: tile.color || "coral", big: "…" };
       return { classes: [...classes, "completed"], small: tile.color, big: String(tile.vp), fish: tile.fish };
     }
     if (tile.completed) return { classes: ["sealife", "completed"], small: tile.code, big: tile.vp ?? "?" };
@@ -259,7 +266,7 @@
       held.append(circle, svgText("fish-letter", "23", tile.fish[0].toUpperCase()));
     }
     if (tile.classes[0] === "empty" && drawn.matches("a")) {
-      held.append(svgText("space-name", "4", drawn.dataset.space));
+      held.append(svgText("space-name", "4", drawn.dataset.place));
     }
     drawn.setAttribute("class", ["space", ...tile.classes, "pending"].join(" "));
     if (drawn.dataset.tile) {
@@ -285,8 +292,8 @@
       if (!change.place || change.page !== location.pathname) continue;
       const body = new URLSearchParams(change.body);
       const place = CSS.escape(change.place);
-      const space = document.querySelector(`svg.ocean [data-space="${place}"]`);
-      const bubble = document.querySelector(`svg.ocean a[data-bubble="${place}"]`);
+      const space = document.querySelector(`svg.ocean .space[data-place="${place}"]`);
+      const bubble = document.querySelector(`svg.ocean a.bubble[data-place="${place}"]`);
       if (space && body.has("piece")) drawSpace(space, body);
       if (bubble && body.has("color")) drawBubble(bubble, body);
     }
