@@ -19,7 +19,10 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from itertools import cycle
+
+from django.utils.dateformat import format as date_format
 
 from scorepad.models.colours import initial_of
 
@@ -119,10 +122,21 @@ class LineChart:
         return f"{self.unit.capitalize()} {when}: {values}; {self.average_label}"
 
 
+def day_label(label: str) -> str:
+    """A point's label as the site writes a day ("Oct 4, 2026"), for a label that is an
+    ISO date (the kept records' and plays' days); any other label as it is."""
+    try:
+        day = date.fromisoformat(label)
+    except ValueError:
+        return label
+    return date_format(day, "M j, Y")
+
+
 def line_chart(
     values: Sequence[tuple[str, int]], *, unit: str = "points", height: int = 170
 ) -> LineChart | None:
-    """Scores over time, oldest first, as (label, value) pairs; None with nothing to draw."""
+    """Scores over time, oldest first, as (label, value) pairs (a day's label in ISO form
+    is written as a day: day_label); None with nothing to draw."""
     if not values:
         return None
     numbers = [value for _, value in values]
@@ -142,7 +156,7 @@ def line_chart(
             x=LEFT + index * step if len(values) > 1 else LEFT + plot / 2,
             y=y(value),
             value=value,
-            label=label,
+            label=day_label(label),
         )
         for index, (label, value) in enumerate(values)
     ]

@@ -72,7 +72,9 @@ class GroupRecords(list[GameRecord]):
     def wins_chart(self) -> BarChart | None:
         """Who wins most in the group: each player's wins over every game, most first
         (the first ``MOST_WINNERS`` of them), from the records already read; out of the
-        plays they could have won, so a player who only played solo is not in it."""
+        plays they could have won, so a player who only played solo is not in it. The
+        axis runs to the most plays anyone could have won: a bar is full only for every
+        one of them won (1 win of 4 is not drawn as full as 4 of 4)."""
         names: dict[int, str] = {}
         colours: dict[int, str] = {}
         wins: Counter[int] = Counter()
@@ -94,6 +96,7 @@ class GroupRecords(list[GameRecord]):
                 )
                 for p in ranked
             ],
+            high=max((contested[p] for p in ranked), default=None),
             axis_label="wins, all games",
             seats=[colours[p] for p in ranked],
         )
@@ -261,13 +264,20 @@ def player_page(player: Player) -> PlayerPage:
         wins = sum(s.wins for s in kept)
         record = PlayerRecord(player.name, player.pk, plays, contested, wins, average, best)
         games.append((names[slug], record))
-        # Each mode keeps its own most recent plays: the game's are the newest of those.
-        points = sorted((p for s in kept for p in s.recent), key=records.point_key)
-        name = names[slug]
-        if plays > CHART_PLAYS:
-            name = f"{name}, last {CHART_PLAYS} plays"
-        shown = points[-CHART_PLAYS:]
-        charts.append((name, line_chart([(p[0], p[3]) for p in shown])))
+        # The plays at a table and the plays alone apart: a solo score (often twice a
+        # table's, the whole board to oneself) on the same line says nothing of either.
+        together = [s for s in kept if s.contested]
+        alone = [s for s in kept if not s.contested]
+        for part, suffix in ((together, ""), (alone, ", solo")):
+            if not part:
+                continue
+            name = names[slug] + suffix
+            if sum(s.plays for s in part) > CHART_PLAYS:
+                name = f"{name}, last {CHART_PLAYS} plays"
+            # Each mode keeps its own most recent plays: the part's are the newest of those.
+            points = sorted((p for s in part for p in s.recent), key=records.point_key)
+            shown = points[-CHART_PLAYS:]
+            charts.append((name, line_chart([(p[0], p[3]) for p in shown])))
     return PlayerPage(
         plays=sum(s.plays for s in standings),
         contested=sum(s.contested for s in standings),

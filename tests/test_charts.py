@@ -49,9 +49,10 @@ class TestLineChart:
         assert chart.average == 50
         assert chart.average_y == pytest.approx(chart.points[2].y)
         assert chart.average_label == "average 50.0"
-        assert [t.label for t in chart.x_ticks] == ["2026-01-01", "2026-01-15"]
+        # The first and last day, as the site writes a day (not ISO's "2026-01-01").
+        assert [t.label for t in chart.x_ticks] == ["Jan 1, 2026", "Jan 15, 2026"]
         assert chart.description == (
-            "Points from 2026-01-01 to 2026-01-15: 40, 60, 50; average 50.0"
+            "Points from Jan 1, 2026 to Jan 15, 2026: 40, 60, 50; average 50.0"
         )
 
     def test_one_point_sits_in_the_middle_between_two_ticks(self) -> None:
@@ -60,8 +61,8 @@ class TestLineChart:
         (point,) = chart.points
         assert point.x == pytest.approx((charts.LEFT + charts.WIDTH - charts.RIGHT) / 2)
         assert chart.y_ticks[0].value < 72 < chart.y_ticks[-1].value
-        assert [t.label for t in chart.x_ticks] == ["2026-02-02"]
-        assert chart.description.startswith("Points on 2026-02-02: 72")
+        assert [t.label for t in chart.x_ticks] == ["Feb 2, 2026"]
+        assert chart.description.startswith("Points on Feb 2, 2026: 72")
 
 
 class TestBarChart:

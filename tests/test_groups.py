@@ -355,9 +355,9 @@ class TestPlayerPage:
         ((name, chart),) = page.charts
         assert name == "Reef Draft"
         assert [(p.label, p.value) for p in chart.points] == [
-            ("2026-01-02", 50),
-            ("2026-01-03", 30),
-            ("2026-01-04", 44),
+            ("Jan 2, 2026", 50),
+            ("Jan 3, 2026", 30),
+            ("Jan 4, 2026", 44),
         ]
         assert (chart.low, chart.high) == (30, 50)
         assert '<polyline class="line"' in response.content.decode()

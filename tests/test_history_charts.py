@@ -27,7 +27,9 @@ def test_the_group_page_charts_who_wins_most(alice_client: Client, three_plays: 
         ("Ben", 1, "1 of 2 · 50%"),
         ("Cleo", 1, "1 of 2 · 50%"),
     ]
-    assert [t.label for t in chart.ticks] == ["0", "1", "2"]
+    # To the most plays anyone could have won (Ana's 3): her 2 wins are two thirds of it.
+    assert [t.label for t in chart.ticks] == ["0", "1", "2", "3"]
+    assert chart.bars[0].width == pytest.approx((chart.right - chart.left) * 2 / 3)
     body = response.content.decode()
     assert "Who wins most" in body and "wins, all games" in body
 
@@ -66,7 +68,7 @@ def test_solo_plays_are_not_wins_in_who_wins_most_nor_in_win_rates(
     page = response.context["page"]
     # Shallow Sea, only ever played solo, has no win rate; its scores are still charted.
     assert [(b.label, b.text) for b in page.win_rates.bars] == [("Reef Draft", "100% · 1 of 1")]
-    assert [name for name, _ in page.charts] == ["Reef Draft", "Shallow Sea"]
+    assert [name for name, _ in page.charts] == ["Reef Draft", "Shallow Sea, solo"]
     body = response.content.decode()
     assert "<strong>3</strong> plays (2 solo) · <strong>1</strong> win · 100% won" in body
 
@@ -75,6 +77,17 @@ def test_no_plays_no_charts(alice_client: Client, group: Group, alice: object) -
     response = alice_client.get(f"/groups/{group.pk}/")
     assert response.context["records"].wins_chart is None
     assert "Who wins most" not in response.content.decode()
+
+
+def test_a_games_modes_are_charted_apart(alice_client: Client, group: Group) -> None:
+    """A solo score beside a table's on one line says nothing of either."""
+    record_play(group, {"Ana": 150}, game="shallow-sea", mode="solo", day=1)
+    record_play(group, {"Ana": 80, "Ben": 70}, game="shallow-sea", day=2)
+    record_play(group, {"Ana": 160}, game="shallow-sea", mode="solo", day=3)
+    ana = group.players.get(name="Ana")
+    page = alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/").context["page"]
+    charted = [(name, [p.value for p in chart.points]) for name, chart in page.charts]
+    assert charted == [("Shallow Sea", [80]), ("Shallow Sea, solo", [150, 160])]
 
 
 def test_outsider_gets_404(

@@ -76,7 +76,8 @@ def test_a_rounds_game_declared_as_data_goes_through_every_shared_flow(
     live = ben.post(round_url(play, 1, 1), {"kelp": "2", "otters": "1"}, **HTMX)
     body = live.content.decode()
     assert body.lstrip().startswith('<div class="live" id="reef-live"')
-    assert 'Round <strong class="round-points">4</strong>' in body
+    # The round's own points, named by its number ("Round 14" read as a round's number).
+    assert 'Round 1: <strong class="round-points">4</strong>' in body
     assert " of " not in re.sub(r"<[^>]+>", "", body.split("</div>")[0])  # no size declared
     assert re.findall(r'<li id="seat-(\d)" hx-swap-oob="true">', body) == ["1"]
     assert "HX-Request" in live["Vary"]

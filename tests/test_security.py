@@ -415,7 +415,7 @@ def test_the_home_page_is_kept_by_no_cache(
     make_play("reef-draft", group=group, finish=True)
     guest_play = {"seat_1": "Ana", "seat_2": "Ben", "option_coral_penalty": "each"}
     assert client.post("/games/reef-draft/new/", guest_play).status_code == 302
-    for visitor, listed in ((alice_client, "recent"), (client, "on_this_device")):
+    for visitor, listed in ((alice_client, "recent"), (client, "carry_on")):
         response = visitor.get("/")
         assert list(response.context[listed]), listed
         assert kept_by_no_cache(response), response.get("Cache-Control")

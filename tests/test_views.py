@@ -81,6 +81,19 @@ class TestHome:
     def test_hides_other_groups(self, outsider_client: Client, group: Group) -> None:
         assert b"Thursday table" not in outsider_client.get("/").content
 
+    def test_puts_the_plays_still_being_scored_first(
+        self, alice_client: Client, alice: Any, group: Group, outsider_client: Client
+    ) -> None:
+        names = ["Ana", "Ben"]
+        play = start_play(game="reef-draft", names=names, options={}, group=group, user=alice)
+        body = alice_client.get("/").content.decode()
+        link = body.index(f'href="/plays/{play.uuid}/"')
+        assert body.index("<h2>Carry on</h2>") < link < body.index("<h2>Or a new game</h2>")
+        assert (
+            "Recent plays" not in body
+        )  # nothing finished yet: an unfinished play is not "recent"
+        assert str(play.uuid) not in outsider_client.get("/").content.decode()
+
     def test_post_is_not_allowed(self, client: Client) -> None:
         assert client.post("/").status_code == 405
 
@@ -737,11 +750,19 @@ class TestGuestPlaysOnThisDevice:
         )
         play = Play.objects.get()
         response = client.get("/")
-        assert list(response.context["on_this_device"]) == [play]
+        # Still being scored: at the top, to carry on; once finished, among this phone's.
+        assert response.context["carry_on"] == [play]
+        assert response.context["on_this_device"] == []
         assert f"/plays/{play.uuid}/".encode() in response.content
+        play.status = Play.Status.FINISHED
+        play.save(update_fields=["status"])
+        response = client.get("/")
+        assert response.context["carry_on"] == []
+        assert response.context["on_this_device"] == [play]
 
     def test_another_device_does_not_see_them(self, client: Client, guest_play: Play) -> None:
-        assert list(Client().get("/").context["on_this_device"]) == []
+        elsewhere = Client().get("/").context
+        assert elsewhere["on_this_device"] == [] and elsewhere["carry_on"] == []
 
 
 def test_the_home_page_joins_a_table_by_its_code(client: Client) -> None:

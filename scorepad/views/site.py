@@ -52,21 +52,26 @@ from scorepad.views.table import (
     unchanged,
 )
 
+CARRY_ON = 3  # a group's plays still being scored, on the home page
+
 
 @private  # a person's groups and plays, or the plays kept in this browser's session
 @require_GET
 def home(request: HtmxHttpRequest) -> HttpResponse:
     groups = Group.objects.for_user(request.user).order_by("name")
-    plays = Play.objects.filter(group__in=groups).not_voided()
-    recent = plays.select_related("group").with_results()[:5]
-    on_this_device = Play.objects.filter(
-        group__isnull=True, uuid__in=request.session.get(DEVICE_PLAYS, [])
+    plays = Play.objects.filter(group__in=groups).select_related("group").with_results()
+    on_this_device = list(
+        Play.objects.filter(group__isnull=True, uuid__in=request.session.get(DEVICE_PLAYS, []))
     )
+    # What a player back at the table came for: the plays still being scored, first.
+    in_progress = plays.filter(status=Play.Status.IN_PROGRESS)[:CARRY_ON]
+    carry_on = [*in_progress, *(p for p in on_this_device if not p.is_finished)]
     ctx = {
         "games": [pad.info for pad in all_pads()],
         "groups": groups,
-        "recent": recent,
-        "on_this_device": on_this_device,
+        "carry_on": carry_on,
+        "recent": plays.filter(status=Play.Status.FINISHED)[:5],
+        "on_this_device": [p for p in on_this_device if p.is_finished],
     }
     return render(request, "home.html", ctx)
 

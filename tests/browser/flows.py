@@ -37,9 +37,8 @@ def count(within: Any, label: str) -> Any:
 
 
 def new_game(page: Page, game: str) -> None:
-    page.get_by_role("list").filter(has=page.locator(".card-link")).get_by_role(
-        "link", name=game
-    ).click()
+    """Tap a game's card among the new games (not a play of it to carry on)."""
+    page.locator("a.card-link:not(.carry-on)", has_text=game).click()
     expect(page.get_by_role("heading", name=f"New {game} game")).to_be_visible()
 
 

@@ -126,9 +126,7 @@ def step(page: Page, field: str, delta: int) -> None:
 def start(phone: Phone, game: str, *players: str, choose: Any = None) -> Play:
     page = phone.page
     page.goto("/")
-    page.get_by_role("list").filter(has=page.locator(".card-link")).get_by_role(
-        "link", name=game
-    ).click()
+    flows.new_game(page, game)
     for seat, name in enumerate(players, 1):
         page.get_by_label(f"Player {seat}").fill(name)
     if choose:

@@ -76,7 +76,7 @@ def test_an_accounts_pages_are_not_shown_offline_once_it_is_gone(phones: Phones,
     phone = phones.open("ana")
     page = phone.page
     log_in(phone, "Ana")
-    expect(page.get_by_role("link", name=flows.GROUP)).to_be_visible()  # her home
+    expect(page.get_by_role("link", name=flows.GROUP, exact=True)).to_be_visible()  # her home
     page.goto(result)
     expect(page.locator("table.breakdown")).to_be_visible()
     kept_for_offline(page, "/")
@@ -104,7 +104,7 @@ def test_an_accounts_pages_are_not_shown_offline_once_it_is_gone(phones: Phones,
     offline_page(page, result)
     page.goto("/")  # the home page kept for whoever it is now, if any; never hers
     expect(page.locator("main h1")).to_be_visible()
-    expect(page.get_by_role("link", name=flows.GROUP)).to_have_count(0)
+    expect(page.get_by_role("link", name=flows.GROUP, exact=True)).to_have_count(0)
     expect(page.get_by_role("button", name="Log out")).to_have_count(
         1 if how == "another logs in" else 0
     )
