@@ -199,3 +199,15 @@ def test_who_wins_most_draws_each_players_bar_in_their_colour(
     colours = {r.name: r.seat_colour for r in play.ordered_results()}
     assert [bar.seat for bar in chart.bars] == [colours[bar.label] for bar in chart.bars]
     assert '<rect class="bar seat-red"' in response.content.decode()
+
+
+def test_the_history_marks_each_plays_card_with_its_winners_colour(
+    make_play: Any, alice_client: Client, group: Group, alice: Any
+) -> None:
+    play = make_play("reef-draft", group=group, user=alice, finish=True)
+    (winner,) = [r for r in play.ordered_results() if r.is_winner]
+    body = alice_client.get(group.get_absolute_url()).content.decode()
+    assert f'<li class="play-card seat-{winner.seat_colour}">' in body
+    # Each seat's score, the winner's with its star.
+    assert body.count('<span class="score won">') == 1
+    assert body.count('<span class="score">') == len(play.ordered_results()) - 1

@@ -215,6 +215,15 @@ class Play(models.Model):
         beat, so its seat is no winner. Reads the results prefetched, where they are."""
         return len(self.results.all()) >= CONTESTED
 
+    @property
+    def winner(self) -> Result | None:
+        """Whom the play's card is marked for: its winner (the first in seat order of
+        those sharing the win) where someone could win; nobody otherwise. Reads the
+        results prefetched, where they are."""
+        if not self.is_contested:
+            return None
+        return next((r for r in self.results.all() if r.is_winner), None)
+
     def ordered_results(self) -> list[Result]:
         return list(self.results.select_related("player").order_by("position"))
 
