@@ -87,6 +87,7 @@ class TestHome:
         names = ["Ana", "Ben"]
         play = start_play(game="reef-draft", names=names, options={}, group=group, user=alice)
         body = alice_client.get("/").content.decode()
+        assert "Ana, Ben · Thursday table" in body  # whose play, where: told apart from another
         link = body.index(f'href="/plays/{play.uuid}/"')
         assert body.index("<h2>Carry on</h2>") < link < body.index("<h2>Or a new game</h2>")
         assert (

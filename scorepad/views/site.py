@@ -61,7 +61,9 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     groups = Group.objects.for_user(request.user).order_by("name")
     plays = Play.objects.filter(group__in=groups).select_related("group").with_results()
     on_this_device = list(
-        Play.objects.filter(group__isnull=True, uuid__in=request.session.get(DEVICE_PLAYS, []))
+        Play.objects.filter(
+            group__isnull=True, uuid__in=request.session.get(DEVICE_PLAYS, [])
+        ).with_results()
     )
     # What a player back at the table came for: the plays still being scored, first.
     in_progress = plays.filter(status=Play.Status.IN_PROGRESS)[:CARRY_ON]

@@ -562,6 +562,32 @@ def guest_board_play() -> Play:
     )
 
 
+def test_another_coral_on_a_space_asks_its_fish_again_and_saves_once(
+    page: Page, console_errors: list[str]
+) -> None:
+    """A completed coral changed for another: the old fish no longer saves it at the
+    coral's tap (the fish's tap after it met the phone's own save: "Someone else saved")."""
+    play = guest_board_play()
+    host_on(page, play)
+    page.goto(f"/plays/{play.uuid}/players/0/ocean/")
+    put_coral(page, "R3C4", "red", 7, "red")
+    expect(page.locator("#editor.open")).to_contain_text("Saved R3C4")
+    saves: list[str] = []
+    page.on("request", lambda r: saves.append(r.url) if r.method == "POST" else None)
+    space(page, "R3C4").click()
+    expect(page.locator("#editor.open h2")).to_contain_text("R3C4")
+    choose(page, "A coral", "Red 9")
+    expect(page.locator("#editor input[name=fish]:checked")).to_have_count(0)
+    choose(page, "Completed Fish on it", "Green")
+    expect(page.locator("#editor")).to_contain_text(
+        "Saved R3C4: red coral, 9 VP, completed, green fish"
+    )
+    assert len(saves) == 1
+    tile = play.ordered_results()[0].entry["board"]["tiles"]["R3C4"]
+    assert (tile["vp"], tile["fish"]) == (9, "green")
+    assert console_errors == []
+
+
 def test_two_phones_saving_the_same_space_are_told(
     browser, live_server, request: pytest.FixtureRequest
 ) -> None:

@@ -71,8 +71,14 @@
   document.addEventListener("change", (event) => {
     const radio = /** @type {HTMLInputElement} */ (event.target);
     if (!radio.matches(".tile-form input[type=radio]")) return;
-    if (radio.name === "piece") prefill(radio);
-    else radio.dataset.tapped = "true";
+    if (radio.name === "piece") {
+      prefill(radio);
+      // Another tile, another fish to tap: the one checked before would save the tile at
+      // once, and the player's tap on the fish after it would meet their own save.
+      for (const fish of radio.form.querySelectorAll("input[name=fish]:checked")) {
+        /** @type {HTMLInputElement} */ (fish).checked = false;
+      }
+    } else radio.dataset.tapped = "true";
     if (Date.now() - tappedAt < 1500 && complete(radio.form)) radio.form.requestSubmit();
     else showNext(radio.form);
   });
@@ -164,9 +170,13 @@
   const tappable = (elt) => elt.matches?.("svg.ocean a[data-opens-offline]");
 
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (tappable(detailOf(event).elt) && !navigator.onLine) {
+    if (!tappable(detailOf(event).elt)) return;
+    if (!navigator.onLine) {
       event.preventDefault();
       openOffline(detailOf(event).elt);
+    } else {
+      // Another place's form is on its way: the one open takes no more taps meanwhile.
+      document.getElementById("editor")?.classList.add("leaving");
     }
   });
   document.addEventListener("htmx:sendError", (event) => {
