@@ -577,6 +577,17 @@ def test_a_change_that_meets_another_phones_on_replay_is_shown(phones: Phones) -
     assert errors_beyond_the_network(phones) == []
 
 
+def slow_network(page: Page, *, latency_ms: int) -> None:
+    """Every request of this phone ``latency_ms`` late, as DevTools slows a network. Not a
+    Playwright route holding each request: those run one after another, so requests
+    queued behind each other's delays (one form waited over 15 s on a busy machine), and
+    one still held when a test ends fails the next."""
+    network = page.context.new_cdp_session(page)
+    network.send("Network.enable")
+    slow = {"latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1}
+    network.send("Network.emulateNetworkConditions", {"offline": False, **slow})
+
+
 def at_anas_ocean(phones: Phones) -> tuple[Page, Play]:
     """Ana, signed in to her group, starts a Shallow Sea game and opens her ocean."""
     flows.accounts_in_a_group("Ana")
@@ -593,12 +604,7 @@ def at_anas_ocean(phones: Phones) -> tuple[Page, Play]:
 
 def test_on_a_slow_network_every_tap_shows_and_none_is_dropped(phones: Phones) -> None:
     page, play = at_anas_ocean(phones)
-
-    def slow(route: Route) -> None:
-        page.wait_for_timeout(1500)
-        route.continue_()
-
-    page.route(re.compile(r"/plays/"), slow)
+    slow_network(page, latency_ms=1500)
     plus = page.get_by_role("button", name="One more: Seashells left")
     plus.click()
     expect(page.locator("form.extras")).to_have_attribute("aria-busy", "")  # on its way
@@ -611,7 +617,6 @@ def test_on_a_slow_network_every_tap_shows_and_none_is_dropped(phones: Phones) -
     flows.space(page, "R3C4").click()
     flows.space(page, "R2C5").click()  # before the first space's form came
     expect(page.locator("#editor.open h2")).to_have_text(re.compile("R2C5"), timeout=10_000)
-    page.unroute_all(behavior="ignoreErrors")  # a poll may still be on its slow way
     assert errors_beyond_the_network(phones) == []
 
 
@@ -621,13 +626,9 @@ def test_on_a_slow_network_twenty_spaces_tapped_in_a_row_all_open_and_save(
     """Every request 2.5 s late: each space is tapped while the previous space's save is
     still on its way, and each one's form opens (the save's answer, arriving after, closes
     only its own form and opens no other) and is saved. The phone's own network is slowed
-    (DevTools' latency): a Playwright route holds each request in turn, and requests
-    queued behind each other's delays made one form a 15 s wait on a busy machine."""
+    (slow_network)."""
     page, play = at_anas_ocean(phones)
-    network = page.context.new_cdp_session(page)
-    network.send("Network.enable")
-    slow = {"latency": 2500, "downloadThroughput": -1, "uploadThroughput": -1}
-    network.send("Network.emulateNetworkConditions", {"offline": False, **slow})
+    slow_network(page, latency_ms=2500)
     spaces = SPACES[:20]
     for at in spaces:
         flows.space(page, at).click()
