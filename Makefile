@@ -25,8 +25,8 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 DEPLOY_CHECK_ENV := DEBUG=0 ALLOWED_HOSTS=example.com \
 	SECRET_KEY=ci-deploy-check-7f3a9c1e5b8d2f6a0c4e9b7d1a3f5c8e2b6d0a4f9c7e1b5d3a8f2c6e0b4d9a7
 
-.PHONY: help venv node run cluster haproxy test lint test-js fmt check deploy-check collectstatic test-sqlite test-postgres \
-	test-databases test-stress chromium postgres clean
+.PHONY: help venv node run cluster haproxy lighthouse test lint test-js fmt check deploy-check collectstatic test-sqlite test-postgres \
+	test-databases test-stress chromium fonts postgres clean
 
 help:
 	@echo "make run     set up the venv, migrate, load demo data, serve http://localhost:8000 (SQLite)"
@@ -40,6 +40,7 @@ help:
 	@echo "make restore FILE=...  replace the database in DATABASE_URL with a backup (stop the site first)"
 	@echo "make cluster 2 app servers behind HAProxy on a throwaway PostgreSQL, demo data, http://127.0.0.1:8000 (PORT=...)"
 	@echo "make screenshots  the main screens on a phone, light and dark, as PNGs in docs/screens/"
+	@echo "make lighthouse  Lighthouse 12 on six screens, signed in, on a phone: docs/performance.md"
 	@echo "make bench   benchmarks under gunicorn on loopback (1,000 plays, 50-client load run): docs/performance.md"
 
 # --- virtualenv ------------------------------------------------------------------------------
@@ -74,7 +75,7 @@ node_modules/.installed: package.json package-lock.json
 # --- running -------------------------------------------------------------------------------------
 
 # Local development: DEBUG on, SQLite (db.sqlite3), demo data.
-run: venv
+run: venv fonts
 	env -u DATABASE_URL DEBUG=1 $(PY) manage.py migrate --noinput
 	env -u DATABASE_URL DEBUG=1 $(PY) manage.py seed_demo
 	env -u DATABASE_URL DEBUG=1 $(PY) manage.py runserver 0.0.0.0:8000
@@ -83,7 +84,7 @@ run: venv
 # app servers and HAProxy in front of them on 127.0.0.1:$(PORT), until Ctrl-C. Not `make run`.
 PORT ?= 8000
 SERVERS ?= 2
-cluster: venv postgres haproxy
+cluster: venv fonts postgres haproxy
 	PY=$(PY) scripts/cluster --port $(PORT) --servers $(SERVERS)
 
 haproxy:
@@ -117,7 +118,7 @@ restore: venv
 test:
 	@scripts/timed --reset
 	@rc=0; \
-	scripts/timed setup $(MAKE) --no-print-directory venv chromium postgres collectstatic \
+	scripts/timed setup $(MAKE) --no-print-directory venv chromium fonts postgres collectstatic \
 		&& scripts/timed lint $(MAKE) --no-print-directory lint \
 		&& scripts/timed checks $(MAKE) --no-print-directory check deploy-check \
 		&& $(MAKE) --no-print-directory test-databases \
@@ -155,17 +156,17 @@ deploy-check: venv
 collectstatic: venv
 	env -u DATABASE_URL $(DEPLOY_CHECK_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
 
-test-sqlite: venv chromium
+test-sqlite: venv chromium fonts
 	env -u DATABASE_URL $(PY) -m pytest
 
 # The tests that use a database (tests/conftest.py leaves out the pure ones, run above, and
 # the browser tests marked one_database).
-test-postgres: venv chromium postgres
+test-postgres: venv chromium fonts postgres
 	scripts/with-postgres $(PY) -m pytest
 
 # Both of the above at once, SQLite as two passes (its browser tests, the rest): two cores,
 # and the browser tests mostly wait. What `make test` runs.
-test-databases: venv chromium postgres
+test-databases: venv chromium fonts postgres
 	scripts/test-databases $(PY)
 
 # Not part of `make test`: run it whenever browser tests change. RUNS=3 by default.
@@ -174,6 +175,11 @@ test-stress: venv chromium collectstatic
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then scripts/apt-install chromium; fi
+
+# The shareable cards' fonts (scorepad/cards.py, settings.CARD_FONT_DIR).
+CARD_FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+fonts:
+	@if [ ! -f $(CARD_FONT) ]; then scripts/apt-install fonts-dejavu-core; fi
 
 postgres:
 	@if [ ! -x $(PG_BIN)/initdb ]; then scripts/apt-install postgresql-15; fi
@@ -189,7 +195,7 @@ clean:
 # A throwaway SQLite database with the demo data, runserver on a free 127.0.0.1 port, and
 # Debian's chromium as a 390x844 phone: the main screens, light and dark, written to
 # docs/screens/<screen>-<scheme>.png (scripts/screenshots.py --help: --only, --out).
-screenshots: venv chromium
+screenshots: venv chromium fonts
 	env -u DATABASE_URL $(PY) scripts/screenshots.py
 
 # --- benchmarks (not part of `make test`) ---------------------------------------------------------
@@ -201,5 +207,13 @@ screenshots: venv chromium
 # scripts/bench.py --help for the knobs (requests per row, load-run length, --no-write).
 # Then the same on PostgreSQL, and the cluster rows: 2 app servers behind HAProxy
 # (`scripts/bench.py --only cluster` runs those alone).
-bench: venv postgres haproxy
+# Lighthouse 12 on six screens (scripts/lighthouse.py): not part of `make test`.
+lighthouse: venv fonts chromium tools/lighthouse/node_modules/.installed
+	env -u DATABASE_URL $(PY) scripts/lighthouse.py
+
+tools/lighthouse/node_modules/.installed: tools/lighthouse/package.json tools/lighthouse/package-lock.json
+	cd tools/lighthouse && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+bench: venv fonts postgres haproxy
 	env -u DATABASE_URL $(PY) scripts/bench.py

@@ -104,6 +104,7 @@ class GameInfo:
     categories: tuple[Category, ...]
     tiebreaks: tuple[Tiebreak, ...]
     rulebook: str
+    bgg_id: int = 0  # the game's BoardGameGeek id; 0 where none is known
 
     def default_options(self) -> dict[str, str]:
         return {option.key: option.default for option in self.options}

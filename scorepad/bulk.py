@@ -52,13 +52,14 @@ ROWS_PER_STATEMENT = 100
 
 class PreparedRows:
     """New rows of one model, each given as its fields' values by field name (a foreign
-    key as a saved object, a ``NewRow`` or None; a field left out takes its default),
+    key as a saved object, a ``NewRow`` or None, or as an id by its column's name:
+    ``play_id``; a field left out takes its default),
     made ready to send: their values in batches, a batch's rows one after the other, one
     batch to a statement."""
 
     def __init__(self, model: type[models.Model], rows: Sequence[Mapping[str, Any]]):
         meta = model._meta
-        self.fields = [f for f in meta.local_concrete_fields if not f.primary_key]
+        self.fields = [f for f in meta.local_concrete_fields if f is not meta.auto_field]
         self.table = meta.db_table
         self.links = [i for i, f in enumerate(self.fields) if f.is_relation]
         db = connections[DEFAULT_DB_ALIAS]
@@ -68,7 +69,11 @@ class PreparedRows:
             1, min(ROWS_PER_STATEMENT, db.ops.bulk_batch_size(self.fields, rows))
         )
         values = [
-            ready(row[f.name]) if f.name in row or default is REQUIRED else default
+            row[f.attname]
+            if f.is_relation and f.attname in row
+            else ready(row[f.name])
+            if f.name in row or default is REQUIRED
+            else default
             for row in rows
             for f, ready, default in zip(self.fields, readies, defaults, strict=True)
         ]
@@ -84,7 +89,7 @@ class PreparedRows:
         for batch in self.batches:
             for link in self.links:
                 for at in range(link, len(batch), width):
-                    if batch[at] is not None:
+                    if isinstance(batch[at], (models.Model, NewRow)):
                         batch[at] = batch[at].pk  # saved by now
         *whole, last = self.batches
         with connections[DEFAULT_DB_ALIAS].cursor() as cursor:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
 from django import forms
@@ -128,6 +129,23 @@ class HintedRadioSelect(forms.RadioSelect):
         if option["hint"] and "id" in option["attrs"]:
             option["attrs"]["aria-describedby"] = f"{option['attrs']['id']}-hint"
         return option
+
+
+class FinishForm(Form):
+    """Finishing a play: how long the table played, for the play's length. Shown as the
+    minutes since it was started here, which is too short when the scores were entered
+    after the game: a number of minutes, not a clock time, so no phone's time zone can
+    put it out."""
+
+    minutes = forms.IntegerField(min_value=0, max_value=24 * 60, required=False)
+    shown = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def started_at(self, now: datetime) -> datetime | None:
+        """When the table began, if the player changed what was shown."""
+        if not self.is_valid():
+            return None
+        minutes, shown = self.cleaned_data["minutes"], self.cleaned_data["shown"]
+        return None if minutes is None or minutes == shown else now - timedelta(minutes=minutes)
 
 
 class NewPlayForm(Form):

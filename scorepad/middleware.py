@@ -16,14 +16,26 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.functional import SimpleLazyObject
 
 from scorepad.models import AppliedChange
-from scorepad.offline import ACCOUNT_HEADER, IDENTITY_HEADER, account_of, identity_of
+from scorepad.offline import (
+    ACCOUNT_HEADER,
+    ASK_IDENTITY_HEADER,
+    IDENTITY_HEADER,
+    account_of,
+    identity_of,
+)
 from scorepad.sessions import signed_in
 from scorepad.table import CHANGE_HEADER, CHANGE_ID, PHONE_COOKIE, PHONE_COOKIE_AGE, Phone
 
 # Headers a browser reads on a document only: a frame's (X-Frame-Options) or a window's
 # (Cross-Origin-Opener-Policy). A script, a stylesheet, an image or the web manifest does
 # not need them on every load.
-DOCUMENT_ONLY = ("X-Frame-Options", "Cross-Origin-Opener-Policy")
+# So does the Trusted Types policy, reported only (SECURE_CSP_REPORT_ONLY): only a
+# document's scripts write HTML.
+DOCUMENT_ONLY = (
+    "X-Frame-Options",
+    "Cross-Origin-Opener-Policy",
+    "Content-Security-Policy-Report-Only",
+)
 # The Permissions-Policy governs a document and its frames, and a worker by its script's
 # answer: on any other script, a stylesheet or the manifest a browser ignores it, and at
 # some 560 bytes it was the largest header of each static file on a first load.
@@ -92,10 +104,15 @@ class IdentityMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        # Not a poll's 304: it says only that nothing changed (one query, no rights), and
-        # naming whom it is for would cost the session and the user, twice its work.
-        page = response.status_code != 304
-        if page and response.get("Content-Type", "").startswith("text/html"):
+        # Not a poll's 304 unless it asks: it says only that nothing changed (one query, no
+        # rights), and naming whom it is for costs the session and the user, twice its
+        # work. A page left polling asks now and then (outbox-screen.js), so a session
+        # ended elsewhere is heard there too.
+        if response.status_code == 304:
+            named = ASK_IDENTITY_HEADER in request.headers
+        else:
+            named = response.get("Content-Type", "").startswith("text/html")
+        if named:
             response[IDENTITY_HEADER] = str(identity_of(request))
         return response
 

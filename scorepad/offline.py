@@ -26,6 +26,8 @@ from django.http import HttpRequest
 from django.utils.crypto import salted_hmac
 
 IDENTITY_HEADER = "Scorepad-Identity"
+# A poll's 304 names nobody unless it asks with this header.
+ASK_IDENTITY_HEADER = "Scorepad-Ask-Identity"
 # The account a change waiting in a phone's outbox was made under.
 ACCOUNT_HEADER = "X-Outbox-Account"
 

@@ -31,9 +31,10 @@ the import and a merge all keep to the group).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
+from functools import cache
 from itertools import groupby
 from typing import Any
 
@@ -41,11 +42,15 @@ from django.db import connection, transaction
 from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Sum, Window
 from django.db.models.functions import Coalesce, RowNumber
 
+from scorepad import ratings
+from scorepad.bulk import PreparedRows
+from scorepad.codecs import get_codec, is_entered
+
 # The model modules, not the package: the package's functions that change what the
 # records count (scorepad/models/outcomes.py) import this module.
 from scorepad.models.groups import Group, Player
 from scorepad.models.plays import CONTESTED, Play
-from scorepad.models.records import GameTally, Rivalry, Standing
+from scorepad.models.records import GameTally, PlayFeats, Rivalry, Standing
 from scorepad.models.seats import Result, seats_at
 
 # The plays a player page's chart shows of each game: the most recent ones.
@@ -67,6 +72,7 @@ class Seat:
     group: int | None
     played_on: date
     created: datetime
+    breakdown: Mapping[str, int] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def point(self) -> list[Any]:
@@ -92,16 +98,18 @@ SEAT_FIELDS = (
     "play__group_id",
     "play__played_on",
     "play__created",
+    "breakdown",
 )
 
 
-def _finished() -> QuerySet[Result]:
+def finished_seats() -> QuerySet[Result]:
+    """The seats of every finished play: the seats the records count."""
     return Result.objects.filter(play__status=Play.Status.FINISHED)
 
 
 def seats_of(plays: QuerySet[Play]) -> list[Seat]:
     """Every seat of those of ``plays`` that are finished, as stored now: one query."""
-    return [Seat(*row) for row in _finished().filter(play__in=plays).values_list(*SEAT_FIELDS)]
+    return [Seat(*row) for row in finished_seats().filter(play__in=plays).values_list(*SEAT_FIELDS)]
 
 
 def count(plays: QuerySet[Play]) -> None:
@@ -143,6 +151,7 @@ class _Part:
     points: int = 0
     best: int | None = None
     recent: list[list[Any]] = field(default_factory=list)  # the newest RECENT, oldest first
+    by_seats: dict[str, list[int]] = field(default_factory=dict)  # Standing.by_seats
 
 
 @dataclass
@@ -168,6 +177,9 @@ class Counts:
     standings: dict[tuple[int, str, str], _Part]
     rivalries: dict[tuple[int, int], list[int]]  # together, ahead, behind
     tallies: dict[tuple[int, str], _TallyPart]
+    # The earliest play of each group's game that can be won: where its ratings change.
+    rated: dict[tuple[int, str], ratings.PlayKey]
+    feats: list[dict[str, Any]]  # each such play's PlayFeats row, by field
 
     def with_ids(self, plays: Sequence[int], players: Sequence[int]) -> Counts:
         """These counts, worked out from seats that stood for rows not written yet, with
@@ -196,6 +208,8 @@ class Counts:
                 key: replace(part, top=seat(part.top), newest=seat(part.newest))
                 for key, part in self.tallies.items()
             },
+            rated={key: (day, made, plays[p]) for key, (day, made, p) in self.rated.items()},
+            feats=[{**row, "play_id": plays[row["play_id"]]} for row in self.feats],
         )
 
 
@@ -214,6 +228,8 @@ def counts_of(seats: list[Seat]) -> Counts:
         standings=_standing_parts(seats, contested),
         rivalries=_rivalry_parts(seats),
         tallies=_tally_parts([s for s in seats if s.group is not None], contested),
+        rated=_rated_from(seats, contested),
+        feats=_feats_of(seats, contested),
     )
 
 
@@ -225,6 +241,72 @@ def _apply(counts: Counts, sign: int) -> None:
     _standings(counts, sign)
     _rivalries(counts.rivalries, sign)
     _tallies(counts, sign)
+    ratings.replay(dict(counts.rated), without=counts.plays if sign < 0 else ())
+    if sign < 0:
+        PlayFeats.objects.filter(play_id__in=counts.plays).delete()
+    else:
+        PreparedRows(PlayFeats, counts.feats).insert()
+
+
+def _rated_from(seats: list[Seat], contested: set[int]) -> dict[tuple[int, str], ratings.PlayKey]:
+    rated: dict[tuple[int, str], ratings.PlayKey] = {}
+    for s in seats:
+        if s.group is None or s.play not in contested:
+            continue
+        key = (s.played_on, s.created, s.play)
+        rated[(s.group, s.game)] = min(rated.get((s.group, s.game), key), key)
+    return rated
+
+
+@cache
+def _lines(game: str) -> dict[str, int]:
+    """A game's breakdown lines that are not part of another, each with its place."""
+    info = get_codec(game).info
+    return {c.key: at for at, c in enumerate(c for c in info.categories if not c.part_of)}
+
+
+def _feats_of(seats: list[Seat], contested: set[int]) -> list[dict[str, Any]]:
+    """The PlayFeats row of each play among ``seats`` that is in a group and could be
+    won. A line's points held by several: the first seat's, on the first line."""
+    rows = []
+    for play, at_table in groupby(
+        sorted(seats, key=lambda s: (s.play, s.position)), key=lambda s: s.play
+    ):
+        table = list(at_table)
+        first = table[0]
+        winners = [s for s in table if s.rank == 1 and s.total is not None]
+        if (
+            play not in contested
+            or first.group is None
+            or not winners
+            or not is_entered(first.game)
+        ):
+            continue
+        won, total = winners[0], winners[0].total
+        assert total is not None
+        rest = [s.total for s in table if s.rank != 1 and s.total is not None]
+        lines = _lines(first.game)
+        made = [
+            (points, -s.position, -lines[key], key, s.position)
+            for s in table
+            for key, points in s.breakdown.items()
+            if key in lines
+        ]
+        top = max(made, default=None)
+        rows.append(
+            {
+                "play_id": play,
+                "group_id": first.group,
+                "game": first.game,
+                "winning_total": total,
+                "winner_position": won.position,
+                "margin": total - max(rest) if rest and len(winners) == 1 else 0,
+                "line": top[3] if top else "",
+                "line_points": top[0] if top else None,
+                "line_position": top[4] if top else None,
+            }
+        )
+    return rows
 
 
 def _contested(seats: list[Seat]) -> set[int]:
@@ -251,9 +333,11 @@ def _lock(counts: Counts) -> None:
 
 def _standing_parts(seats: list[Seat], contested: set[int]) -> dict[tuple[int, str, str], _Part]:
     parts: dict[tuple[int, str, str], _Part] = defaultdict(_Part)
+    at_table = Counter(s.play for s in seats)
     for s in seats:
         part = parts[(s.player, s.game, s.mode)]
         part.plays += 1
+        _add_by_seats(part.by_seats, {str(at_table[s.play]): [1, s.total or 0]}, 1)
         if s.play in contested:
             part.contested += 1
             part.wins += s.rank == 1
@@ -263,6 +347,18 @@ def _standing_parts(seats: list[Seat], contested: set[int]) -> dict[tuple[int, s
     for part in parts.values():
         part.recent = sorted(part.recent, key=point_key)[-RECENT:]
     return parts
+
+
+def _add_by_seats(kept: dict[str, list[int]], more: dict[str, list[int]], sign: int) -> None:
+    """``more``'s plays and points by the number at the table added to ``kept`` (taken
+    away, for ``sign`` -1); a number no play is left at goes."""
+    for seats, (plays, points) in more.items():
+        had = kept.get(seats, [0, 0])
+        now = [had[0] + sign * plays, had[1] + sign * points]
+        if now[0] > 0:
+            kept[seats] = now
+        else:
+            kept.pop(seats, None)
 
 
 def _standings(counts: Counts, sign: int) -> None:
@@ -286,6 +382,7 @@ def _standings(counts: Counts, sign: int) -> None:
         standing.contested += sign * part.contested
         standing.wins += sign * part.wins
         standing.points += sign * part.points
+        _add_by_seats(standing.by_seats, part.by_seats, sign)
         if sign > 0:
             standing.best = _best(standing.best, part.best)
             standing.recent = sorted(standing.recent + part.recent, key=point_key)[-RECENT:]
@@ -295,7 +392,7 @@ def _standings(counts: Counts, sign: int) -> None:
             gone.append(standing.pk)
             continue
         # A best or a recent play taken away is found again among the plays that stay.
-        mine = _finished().filter(player_id=key[0], play__game=key[1], play__mode=key[2])
+        mine = finished_seats().filter(player_id=key[0], play__game=key[1], play__mode=key[2])
         mine = mine.exclude(play_id__in=plays)
         if part.best is not None and standing.best is not None and part.best >= standing.best:
             standing.best = mine.aggregate(best=Max("total"))["best"]
@@ -303,7 +400,7 @@ def _standings(counts: Counts, sign: int) -> None:
             standing.recent = _recent(mine)
     Standing.objects.bulk_create(new)
     Standing.objects.bulk_update(
-        changed, ["plays", "contested", "wins", "points", "best", "recent"]
+        changed, ["plays", "contested", "wins", "points", "best", "recent", "by_seats"]
     )
     Standing.objects.filter(pk__in=gone).delete()
 
@@ -420,7 +517,7 @@ def _tallies(counts: Counts, sign: int) -> None:
             continue
         theirs = Play.objects.finished().filter(group_id=group, game=game).exclude(pk__in=plays)
         if tally.best is not None and tally.best.play_id in plays:
-            results = _finished().filter(play__in=theirs, total__isnull=False)
+            results = finished_seats().filter(play__in=theirs, total__isnull=False)
             tally.best = results.order_by(*BEST_ORDER).first()
         if tally.latest_contested_id in plays:
             tally.latest_contested = theirs.contested().order_by(*LATEST_ORDER).first()
@@ -451,14 +548,31 @@ def _latest(play: Play) -> tuple[Any, ...]:
 
 @transaction.atomic
 def rebuild() -> None:
-    """Every record worked out again from the finished plays, by the database's own
-    aggregates; the records kept until now are replaced."""
+    """Every record worked out again from the finished plays, the ratings too; the
+    records kept until now are replaced."""
+    rebuild_counts()
+    rebuild_feats()
+    ratings.rebuild()
+
+
+def rebuild_feats() -> None:
+    """Every play's PlayFeats row worked out again from its seats."""
+    PlayFeats.objects.all().delete()
+    plays = Play.objects.finished().contested().filter(group__isnull=False)
+    for_plays = finished_seats().filter(play__in=plays).values_list(*SEAT_FIELDS)
+    seats = [Seat(*row) for row in for_plays]
+    PreparedRows(PlayFeats, _feats_of(seats, _contested(seats))).insert()
+
+
+def rebuild_counts() -> None:
+    """The standings, rivalries and tallies worked out again by the database's own
+    aggregates."""
     _fresh_statistics()
     Group.objects.pages_changed()
     Standing.objects.all().delete()
     Rivalry.objects.all().delete()
     GameTally.objects.all().delete()
-    finished = _finished()
+    finished = finished_seats()
     key = ("player_id", "play__game", "play__mode")
     newest = [F("play__played_on").desc(), F("play__created").desc(), F("play_id").desc()]
     recent: dict[tuple[Any, ...], list[list[Any]]] = defaultdict(list)
@@ -468,6 +582,15 @@ def rebuild() -> None:
     for row in points.values_list(*SEAT_FIELDS):
         seat = Seat(*row)
         recent[(seat.player, seat.game, seat.mode)].append(seat.point)
+    by_seats: dict[tuple[Any, ...], dict[str, list[int]]] = defaultdict(dict)
+    sized = (
+        finished.annotate(seats=seats_at(OuterRef("play_id")))
+        .values(*key, "seats")
+        .annotate(plays=Count("id"), points=Coalesce(Sum("total"), 0))
+        .order_by()
+    )
+    for row in sized:
+        by_seats[tuple(row[k] for k in key)][str(row["seats"])] = [row["plays"], row["points"]]
     contested = Q(seats__gte=CONTESTED)
     rows = (
         finished.alias(seats=seats_at(OuterRef("play_id")))
@@ -492,21 +615,11 @@ def rebuild() -> None:
             points=row["points"],
             best=row["best"],
             recent=sorted(recent[tuple(row[k] for k in key)], key=point_key),
+            by_seats=by_seats[tuple(row[k] for k in key)],
         )
         for row in rows
     )
-    # Each result against every other result of its play.
-    pairs = (
-        finished.annotate(rival=F("play__results__player_id"), rival_rank=F("play__results__rank"))
-        .filter(~Q(rival=F("player_id")))
-        .values("player_id", "rival")
-        .annotate(
-            together=Count("id"),
-            ahead=Count("id", filter=Q(rank__lt=F("rival_rank"))),
-            behind=Count("id", filter=Q(rank__gt=F("rival_rank"))),
-        )
-        .order_by()
-    )
+    pairs = head_to_head(finished, "player_id")
     Rivalry.objects.bulk_create(
         Rivalry(
             player_id=row["player_id"],
@@ -518,6 +631,27 @@ def rebuild() -> None:
         for row in pairs
     )
     _rebuild_tallies()
+
+
+def head_to_head(seats: QuerySet[Result], *by: str) -> QuerySet[Result, dict[str, Any]]:
+    """Each of ``seats`` against every other seat of its play, added up by ``by`` and the
+    rival (``rival``, ``rival_name``): the plays together, those the seat ranked ahead
+    of the rival in, and behind."""
+    return (
+        seats.annotate(
+            rival=F("play__results__player_id"),
+            rival_name=F("play__results__player__name"),
+            rival_rank=F("play__results__rank"),
+        )
+        .filter(~Q(rival=F("player_id")))
+        .values(*by, "rival", "rival_name")
+        .annotate(
+            together=Count("id"),
+            ahead=Count("id", filter=Q(rank__lt=F("rival_rank"))),
+            behind=Count("id", filter=Q(rank__gt=F("rival_rank"))),
+        )
+        .order_by()
+    )
 
 
 def _rebuild_tallies() -> None:
@@ -532,7 +666,7 @@ def _rebuild_tallies() -> None:
     part = [F("play__group_id"), F("play__game")]
     best = [F(f[1:]).desc() if f.startswith("-") else F(f).asc() for f in BEST_ORDER]
     holders = (
-        _finished()
+        finished_seats()
         .filter(play__group__isnull=False, total__isnull=False)
         .annotate(n=Window(RowNumber(), partition_by=part, order_by=best))
         .filter(n=1)
@@ -564,6 +698,7 @@ def snapshot() -> dict[str, Any]:
                 s.points,
                 s.best,
                 s.recent,
+                s.by_seats,
             )
             for s in Standing.objects.all()
         },
@@ -575,6 +710,20 @@ def snapshot() -> dict[str, Any]:
             (t.group_id, t.game): (t.plays, t.best_id, t.latest_contested_id)
             for t in GameTally.objects.all()
         },
+        "feats": {
+            f.play_id: (
+                f.group_id,
+                f.game,
+                f.winning_total,
+                f.winner_position,
+                f.margin,
+                f.line,
+                f.line_points,
+                f.line_position,
+            )
+            for f in PlayFeats.objects.all()
+        },
+        **ratings.snapshot(),
     }
 
 

@@ -31,7 +31,7 @@ from typing import Any
 
 from games.contract import Explanation, InvalidInput, Sheet, tied_totals
 from scorepad.charts import StackedBars, stacked_bars
-from scorepad.models import Play, Result
+from scorepad.models import Play, RatingStep, Result
 from scorepad.pads import get_pad
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -268,3 +268,10 @@ def corrections(play: Play) -> list[CorrectionShown]:
             total = (c.old_total, c.new_total) if moved else None
             shown[-1].seats.append(SeatMoved(c.result.name, lines, total))
     return shown
+
+
+def rating_steps(results: Sequence[Result]) -> list[tuple[Result, RatingStep]]:
+    """Each seat's rating before and after this play, in seat order: none for a play
+    not rated (solo, or in no group)."""
+    steps = {s.result_id: s for s in RatingStep.objects.filter(result__in=results)}
+    return [(r, steps[r.pk]) for r in results if r.pk in steps]

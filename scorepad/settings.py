@@ -100,6 +100,13 @@ SECURE_CSP = {
     "object-src": [CSP.NONE],
     "frame-ancestors": [CSP.NONE],
 }
+# Trusted Types, reported before enforced: HTML reaches a page only as htmx parses a
+# same-origin answer (static/scorepad/trusted-types.js, the "default" policy), never
+# through a string sink; a script URL only as the service worker's registration.
+SECURE_CSP_REPORT_ONLY = {
+    "require-trusted-types-for": ["'script'"],
+    "trusted-types": ["default"],
+}
 
 # The browser features a page may use: the host's Share button (the Web Share API), on
 # our own pages only. Every other one that reaches the phone itself (its camera, place,
@@ -293,6 +300,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 # Where collectstatic writes (a deployment may keep it apart from the code).
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+# The fonts the shareable cards are drawn in (scorepad/cards.py): Debian's
+# fonts-dejavu-core, which `make` installs.
+CARD_FONT_DIR = Path(os.environ.get("CARD_FONT_DIR") or "/usr/share/fonts/truetype/dejavu")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Our static files are only ever fetched by our own pages and worker: no CORS header.
 WHITENOISE_ALLOW_ALL_ORIGINS = False

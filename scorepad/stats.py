@@ -16,8 +16,9 @@ group, players merged, a seat linked to its person) and an import. Counts are ad
 taken away; a best or a latest play taken away is looked for again among the plays that
 stay. The plays' group rows (or, for plays in no group, their players) are locked first, so
 PostgreSQL's concurrent writers take turns. ``records.rebuild`` is the yardstick:
-``manage.py rebuild_records``, every ``manage.py restore``, the migrations that made the
-tables (0012) and stopped counting solo wins (0015), and ``tests/test_records.py``, which
+``manage.py rebuild_records``, every ``manage.py restore``, the latest migration that
+changed what they hold (0023: it alone runs today's code against the tables it leaves),
+and ``tests/test_records.py``, which
 applies random sequences of plays, corrections (refused ones too), voids, restores,
 deletions, merges, imports (a file again included) and moves, and compares after every
 step. The pages' query counts do not depend on the number of plays
@@ -28,15 +29,26 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, reduce
 from itertools import groupby
+from operator import or_
 
-from django.db.models import Max, Sum
+from django.db.models import F, Max, OrderBy, Q, Sum, Window
+from django.db.models.functions import RowNumber
 
 from scorepad import records
 from scorepad.charts import BarChart, LineChart, bar_chart, line_chart
 from scorepad.codecs import all_codecs, get_codec, is_entered
-from scorepad.models import GameTally, Group, Player, Result, Rivalry, Standing
+from scorepad.models import (
+    GameTally,
+    Group,
+    Player,
+    PlayFeats,
+    Rating,
+    Result,
+    Rivalry,
+    Standing,
+)
 
 
 @dataclass
@@ -49,10 +61,24 @@ class PlayerRecord:
     average: float
     best: int | None
     colour: str = ""  # the player's last seat colour (scorepad/models/colours.py)
+    rating: Rating | None = None  # at the game in the player's group (the player page's)
+    # The player page's: the seat that made ``best`` (the earliest of equals), and the
+    # average at each number of seats at the table.
+    best_seat: Result | None = None
+    by_seats: list[TableSize] = field(default_factory=list)
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.contested if self.contested else 0.0
+
+
+@dataclass(frozen=True)
+class TableSize:
+    """A player's plays of a game with this many seats at the table, and their average."""
+
+    seats: int
+    plays: int
+    average: float
 
 
 @dataclass
@@ -63,10 +89,46 @@ class GameRecord:
     players: list[PlayerRecord] = field(default_factory=list)
     best: Result | None = None
     latest_winners: list[Result] = field(default_factory=list)
+    ratings: list[Rating] = field(default_factory=list)  # the leaderboard (leaderboard())
+    feats: list[Feat] = field(default_factory=list)  # its records, in FEATS' order
+
+
+@dataclass(frozen=True)
+class Feat:
+    """One of a game's records in a group: what it is, how much, whose seat, which play."""
+
+    title: str
+    points: int
+    what: str  # the breakdown line's label, for a line's points
+    seat: Result
+
+
+# A game's records, each the first play by its order (the earliest of equals): its
+# title, the PlayFeats field it reads and the order it is first in.
+FEATS = (
+    ("Highest winning score", "winning_total", "-winning_total"),
+    ("Lowest winning score", "winning_total", "winning_total"),
+    ("Biggest winning margin", "margin", "-margin"),
+    ("Most points on one line", "line_points", "-line_points"),
+)
+FEAT_FIELDS = (
+    "play_id",
+    "game",
+    "winning_total",
+    "winner_position",
+    "margin",
+    "line",
+    "line_points",
+    "line_position",
+)
 
 
 class GroupRecords(list[GameRecord]):
     """A group's records, game by game, and what they add up to across games."""
+
+    @property
+    def rated(self) -> bool:
+        return any(record.ratings for record in self)
 
     @cached_property
     def wins_chart(self) -> BarChart | None:
@@ -106,9 +168,15 @@ class GroupRecords(list[GameRecord]):
 MOST_WINNERS = 8
 
 
+def leaderboard(ratings: list[Rating]) -> list[Rating]:
+    """A game's ratings, best first; the provisional ones (fewer than PROVISIONAL plays:
+    a few lucky nights say little yet) after the others."""
+    return sorted(ratings, key=lambda r: (r.provisional, -r.mu, r.player.name))
+
+
 def group_records(group: Group) -> GroupRecords:
-    """Each game the group has finished plays of, with its records: three queries of the
-    records kept (scorepad/records.py), whatever the number of plays."""
+    """Each game the group has finished plays of, with its records and ratings: four
+    queries of the records kept (scorepad/records.py), whatever the number of plays."""
     tallies = list(
         GameTally.objects.filter(group=group)
         .select_related("best__player", "best__play")
@@ -146,6 +214,10 @@ def group_records(group: Group) -> GroupRecords:
     winners = Result.objects.filter(play__in=contests, rank=1)
     for r in winners.select_related("player", "play").defer("entry").order_by("position"):
         latest[r.play.game].append(r)
+    ratings: dict[str, list[Rating]] = defaultdict(list)
+    for rating in Rating.objects.filter(group=group).select_related("player"):
+        ratings[rating.game].append(rating)
+    feats = _feats(group)
     return GroupRecords(
         GameRecord(
             slug=t.game,
@@ -154,10 +226,77 @@ def group_records(group: Group) -> GroupRecords:
             players=players.get(t.game, []),
             best=t.best,
             latest_winners=latest[t.game],
+            ratings=leaderboard(ratings[t.game]),
+            feats=feats[t.game],
         )
         for t in tallies
         if is_entered(t.game)
     )
+
+
+def _feats(group: Group) -> dict[str, list[Feat]]:
+    """Each game's records in the group, from the plays' PlayFeats: two queries, the
+        first row of each game in each of FEATS' orders, then the seats they name. A margin
+        of 0 (every win shared or won on a tie-break) is no record, and a play's winning
+    score is shown once (the highest and the lowest of a single play are one)."""
+    firsts = [
+        Window(
+            RowNumber(),
+            partition_by=F("game"),
+            order_by=[
+                OrderBy(F(order.lstrip("-")), descending=order.startswith("-"), nulls_last=True),
+                "play__played_on",
+                "play__created",
+            ],
+        )
+        for _, _, order in FEATS
+    ]
+    ranks = {f"first_{at}": first for at, first in enumerate(firsts)}
+    rows = list(
+        PlayFeats.objects.filter(group=group)
+        .annotate(**ranks)
+        .filter(reduce(or_, (Q(**{rank: 1}) for rank in ranks)))
+        .values(*FEAT_FIELDS, *ranks)
+    )
+    if not rows:
+        return defaultdict(list)
+    seats: dict[tuple[int, int], Result] = {}
+    wanted = reduce(
+        or_,
+        (
+            Q(play_id=row["play_id"], position=row[position])
+            for row in rows
+            for position in ("winner_position", "line_position")
+            if row[position] is not None
+        ),
+    )
+    for seat in Result.objects.filter(wanted).select_related("player", "play").defer("entry"):
+        seats[seat.play_id, seat.position] = seat
+    feats: dict[str, list[Feat]] = defaultdict(list)
+    held: set[tuple[str, str, int]] = set()  # (game, field, play): one figure shown once
+    for at, (title, points, _) in enumerate(FEATS):
+        for row in rows:
+            figure = (row["game"], points, row["play_id"])
+            if row[f"first_{at}"] != 1 or figure in held or not _counts(points, row[points]):
+                continue
+            held.add(figure)
+            by_line = points == "line_points"
+            what = _line_labels(row["game"]).get(row["line"], "") if by_line else ""
+            position = row["line_position" if by_line else "winner_position"]
+            feats[row["game"]].append(
+                Feat(title, row[points], what, seats[row["play_id"], position])
+            )
+    return feats
+
+
+def _counts(field: str, points: int | None) -> bool:
+    """Whether a play's figure makes a record: any winning score, a margin or a line's
+    points above 0."""
+    return points is not None and (field == "winning_total" or points > 0)
+
+
+def _line_labels(game: str) -> dict[str, str]:
+    return {category.key: category.label for category in get_codec(game).info.categories}
 
 
 # A rival is someone met this often at least: one or two plays make no record to speak of.
@@ -173,6 +312,17 @@ class Rival:
     losses: int = 0
 
 
+def nemesis_of(rivals: list[Rival]) -> Rival | None:
+    """Who finished ahead of the player most often; of several as often, the one who
+    did so in the larger share of their plays together, then the one met more."""
+    beaten_by = [r for r in rivals if r.losses]
+    return min(
+        beaten_by,
+        key=lambda r: (-r.losses, -r.losses / r.together, -r.together, r.name),
+        default=None,
+    )
+
+
 @dataclass
 class PlayerPage:
     plays: int
@@ -186,16 +336,13 @@ class PlayerPage:
     def solo(self) -> int:
         return self.plays - self.contested
 
+    @property
+    def ratings(self) -> list[tuple[str, Rating]]:
+        return [(name, row.rating) for name, row in self.games if row.rating]
+
     @cached_property
     def nemesis(self) -> Rival | None:
-        """Who finished ahead of the player most often; of several as often, the one who
-        did so in the larger share of their plays together, then the one met more."""
-        beaten_by = [r for r in self.rivals if r.losses]
-        return min(
-            beaten_by,
-            key=lambda r: (-r.losses, -r.losses / r.together, -r.together, r.name),
-            default=None,
-        )
+        return nemesis_of(self.rivals)
 
     @cached_property
     def rival(self) -> Rival | None:
@@ -237,15 +384,54 @@ class PlayerPage:
         )
 
 
+def _table_sizes(standings: list[Standing]) -> list[TableSize]:
+    """A game's plays and average at each number of seats, over its modes' standings."""
+    plays: Counter[int] = Counter()
+    points: Counter[int] = Counter()
+    for standing in standings:
+        for seats, (n, total) in standing.by_seats.items():
+            plays[int(seats)] += n
+            points[int(seats)] += total
+    return [TableSize(seats, plays[seats], points[seats] / plays[seats]) for seats in sorted(plays)]
+
+
+def _best_seats(player: Player, standings: list[Standing]) -> dict[str, Result]:
+    """The seat that made the player's best score at each game (the earliest play of
+    several as good): one query."""
+    bests: dict[str, int] = {}
+    for standing in standings:
+        if standing.best is not None:
+            bests[standing.game] = max(bests.get(standing.game, standing.best), standing.best)
+    if not bests:
+        return {}
+    made = reduce(or_, (Q(play__game=game, total=best) for game, best in bests.items()))
+    first = Window(
+        RowNumber(),
+        partition_by=F("play__game"),
+        order_by=["play__played_on", "play__created", "play_id"],
+    )
+    seats = (
+        records.finished_seats()
+        .filter(made, player=player)
+        .annotate(n=first)
+        .filter(n=1)
+        .select_related("play")
+        .defer("entry")
+    )
+    return {seat.play.game: seat for seat in seats}
+
+
 # A chart 360 points wide shows a player's most recent plays of each game, not every one.
 CHART_PLAYS = records.RECENT
 
 
 def player_page(player: Player) -> PlayerPage:
-    """Two queries of the records kept, whatever the number of plays: the player's
-    standings (the counts, and each game's most recent plays for the charts) and their
-    rivals."""
+    """Four queries of the records kept, whatever the number of plays: the player's
+    standings (the counts, and each game's most recent plays for the charts), ratings
+    (and win streaks), rivals, and the seats of their best scores."""
     standings = list(Standing.objects.filter(player=player).order_by("game", "mode"))
+    ratings = {r.game: r for r in Rating.objects.filter(player=player)}
+    best_seats = _best_seats(player, standings)
     rivals = [
         Rival(r.rival.name, r.rival_id, r.together, r.ahead, r.behind)
         for r in Rivalry.objects.filter(player=player).select_related("rival")
@@ -262,7 +448,18 @@ def player_page(player: Player) -> PlayerPage:
         average = sum(s.points for s in kept) / plays
         contested = sum(s.contested for s in kept)
         wins = sum(s.wins for s in kept)
-        record = PlayerRecord(player.name, player.pk, plays, contested, wins, average, best)
+        record = PlayerRecord(
+            player.name,
+            player.pk,
+            plays,
+            contested,
+            wins,
+            average,
+            best,
+            rating=ratings.get(slug),
+            best_seat=best_seats.get(slug),
+            by_seats=_table_sizes(kept),
+        )
         games.append((names[slug], record))
         # The plays at a table and the plays alone apart: a solo score (often twice a
         # table's, the whole board to oneself) on the same line says nothing of either.

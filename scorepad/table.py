@@ -137,6 +137,14 @@ class Access:
         return self.play.is_voided and self.is_owner
 
     @property
+    def may_attach_photo(self) -> bool:
+        """A photo of a finished play's board: a member of its group or a phone that held
+        a seat; a guest play's host too. None on a play taken out of the history."""
+        if not self.play.is_finished or self.play.is_voided:
+            return False
+        return self.is_member or self.seat is not None or self.is_host
+
+    @property
     def may_run_the_table(self) -> bool:
         """Close or open joining, release or hand over seats: the host, until the end."""
         return self.is_host and not self.play.is_finished

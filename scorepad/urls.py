@@ -6,7 +6,7 @@ from django.urls.converters import StringConverter
 
 from scorepad.forms import LoginForm, NewPasswordForm
 from scorepad.models import TOKEN_CHARACTER
-from scorepad.views import app, exports, groups, site, table
+from scorepad.views import app, exports, groups, photos, site, table
 from scorepad.views.common import private
 from scorepad.views.health import healthz
 
@@ -53,6 +53,12 @@ urlpatterns = [
     path("groups/", groups.groups, name="groups"),
     path("groups/<int:group_id>/", groups.group, name="group"),
     path("groups/<int:group_id>/people/", groups.people, name="people"),
+    path("groups/<int:group_id>/review/<int:year>/", groups.group_review, name="group_review"),
+    path(
+        "groups/<int:group_id>/review/<int:year>/card.png",
+        groups.group_review_card,
+        name="group_review_card",
+    ),
     path("groups/<int:group_id>/rename/", groups.rename, name="rename_group"),
     path("groups/<int:group_id>/invites/", groups.create_invite, name="create_invite"),
     path(
@@ -94,7 +100,18 @@ urlpatterns = [
         name="export_bgstats",
     ),
     path("groups/<int:group_id>/import/", exports.import_plays, name="import_plays"),
+    path("groups/<int:group_id>/bgg-ids/", exports.save_bgg_ids, name="save_bgg_ids"),
     path("groups/<int:group_id>/players/<int:player_id>/", groups.player, name="player"),
+    path(
+        "groups/<int:group_id>/players/<int:player_id>/review/<int:year>/",
+        groups.player_review,
+        name="player_review",
+    ),
+    path(
+        "groups/<int:group_id>/players/<int:player_id>/review/<int:year>/card.png",
+        groups.player_review_card,
+        name="player_review_card",
+    ),
     path(
         "groups/<int:group_id>/players/<int:player_id>/claim-link/",
         groups.claim_link,
@@ -113,7 +130,16 @@ urlpatterns = [
     path("j/<str:code>", table.join, name="join_play"),
     path("plays/<uuid:play_id>/finish/", site.finish, name="finish"),
     path("plays/<uuid:play_id>/result/", site.result, name="result"),
+    path("plays/<uuid:play_id>/result.png", site.result_card, name="result_card"),
     path("plays/<uuid:play_id>/save/", site.save_play, name="save_play"),
+    path("plays/<uuid:play_id>/photo/", photos.play_photo, name="play_photo"),
+    path("plays/<uuid:play_id>/photo.jpg", photos.photo_image, name="photo_image"),
+    path(
+        "plays/<uuid:play_id>/photo-small.jpg",
+        photos.photo_image,
+        {"size": "thumbnail"},
+        name="photo_thumbnail",
+    ),
     path("plays/<uuid:play_id>/host/<token:key>/", site.host_play, name="host_play"),
     # Each game's own screens (settings.SCOREPAD_PADS): its entry screens and pages.
     *(path("", include(f"{package}.urls")) for package in settings.SCOREPAD_PADS),

@@ -365,17 +365,23 @@ def request_rows(client: Client, manifest: dict[str, Any], csrf: str) -> list[Ti
             br.EXPECT["reef-draft-fragment"],
         ),
     ]
-    # Issue 14: the same pages of a small group and of a large one, side by side.
-    for page, what in (("history", "GET group history"), ("player", "GET player page")):
+    # Issue 14: the same pages of a small group and of a large one, side by side; the
+    # group page holds its games' leaderboards (issue 27), the review the last whole
+    # year of plays (the seeded plays run over the three years up to today).
+    last_year = dt.date.today().year - 1
+    pages = (
+        ("history", "GET group history and leaderboards", "/groups/{group}/"),
+        ("player", "GET player page", "/groups/{group}/players/{player}/"),
+        ("review", f"GET group {last_year} in review", f"/groups/{{group}}/review/{last_year}/"),
+    )
+    for page, what, pattern in pages:
         for history in manifest.get("histories") or [manifest]:
             group, player, plays = history["group"], history["player"], history["plays"]
-            path = (
-                f"/groups/{group}/" if page == "history" else f"/groups/{group}/players/{player}/"
-            )
+            path = pattern.format(group=group, player=player)
             name = (
-                f"{what} ({plays:,} plays)"
-                if page == "history"
-                else f"{what} (in all {plays:,} plays)"
+                f"{what} (in all {plays:,} plays)"
+                if page == "player"
+                else f"{what} ({plays:,} plays)"
             )
             rows.append(
                 Timed(Row(name, "page", size=plays, page=page), br.page(path), br.EXPECT[page])

@@ -202,4 +202,5 @@ EXPECT = {
     "reef-draft-fragment": b'id="reef-live"',
     "history": b'id="history"',
     "player": b"Head to head",
+    "review": b'id="review"',
 }

@@ -34,9 +34,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from PIL import Image
 from playwright.sync_api import Page, ViewportSize, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from scorepad.install_screens import INSTALL_SCREENS, SIZE  # noqa: E402  (the project, above)
+
+STATIC_SCREENS = ROOT / "static" / "scorepad" / "screens"
 CHROMIUM = "/usr/bin/chromium"
 USERNAME, PASSWORD = "demo", "scorepad-demo"
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -267,6 +272,11 @@ def shoot_all(s: Shooter, extra: dict[str, Any]) -> None:
         page.get_by_role("main").get_by_role("link", name=USERNAME, exact=True).first.click()
         s.shot("player", heading(page, USERNAME))
 
+    def review() -> None:
+        page.goto(f"/groups/{group}/")
+        page.get_by_role("link", name=re.compile(r"^\d{4} in review$")).first.click()
+        s.shot("review", page.get_by_role("heading", level=1), full_page=True)
+
     def achievements() -> None:
         page.goto("/")
         page.get_by_role("link", name="Me").first.click()
@@ -288,12 +298,27 @@ def shoot_all(s: Shooter, extra: dict[str, Any]) -> None:
         ("result", result),
         ("group", history),
         ("player", player),
+        ("review", review),
         ("achievements", achievements),
         ("solo", solo),
     ]
     for name, step in steps:
         if s.wants(name):
             step()
+
+
+def install_screens(out: Path) -> None:
+    """The install sheet's screens: a phone screen of each, light (the result cut to
+    its first screen), small enough to ship with the site."""
+    for name, _ in INSTALL_SCREENS:
+        shot = out / f"{name}-light.png"
+        if not shot.exists():
+            continue
+        kept = STATIC_SCREENS / f"{name}.png"
+        with Image.open(shot) as image:
+            screen = image.crop((0, 0, *SIZE)).convert("RGB").quantize(colors=128)
+            screen.save(kept, optimize=True)
+        print(f"  {shown(kept)}  {kept.stat().st_size // 1024} KB")
 
 
 def main() -> int:
@@ -350,6 +375,7 @@ def main() -> int:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
+    install_screens(out)
     total = sum(p.stat().st_size for p in written)
     big = [p for p in written if p.stat().st_size > MAX_BYTES]
     print(f"{len(written)} screenshots, {total / 1e6:.1f} MB in {shown(out)}")

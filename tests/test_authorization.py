@@ -38,6 +38,7 @@ from scorepad.models import (
     Invite,
     Play,
     Removal,
+    attach_photo,
     create_group,
     finish_play,
     play_from_input,
@@ -48,6 +49,7 @@ from scorepad.models.table import ensure_join_code, seat_phone
 from scorepad.pads import Sample, all_pads
 from scorepad.table import PHONE_COOKIE
 from tests.conftest import hosting
+from tests.test_photos import BOARD_PHOTO
 from tests.test_security import url_patterns
 
 pytestmark = pytest.mark.django_db
@@ -87,9 +89,9 @@ SIGNED_OUT = {"visitor", "watching", "seated", "host_key", "logged_out"}
 # What a request may do, by kind: read a play, change a seat (0 or 1), add to the log,
 # change a logged event, run the table, leave a seat, finish, save a guest play to a
 # group, take a play out of the history and restore it, open a host link, join with the
-# code.
-READ, SEAT0, SEAT1, LOG, EVENT, RUN, LEAVE, FINISH, SAVE, VOID, RESTORE, HOST, JOIN = (
-    "read seat0 seat1 log event run leave finish save void restore host join".split()
+# code, attach the board's photo.
+READ, SEAT0, SEAT1, LOG, EVENT, RUN, LEAVE, FINISH, SAVE, VOID, RESTORE, HOST, JOIN, PHOTO = (
+    "read seat0 seat1 log event run leave finish save void restore host join photo".split()
 )
 
 
@@ -151,6 +153,8 @@ def allowed(kind: str, state: str) -> set[str]:
             return correctors if state == "history" else set()
         case "host":
             return set() if is_group(state) else set(PERSONAS)
+        case "photo":  # of a finished play: whoever hosted it and the phones seated
+            return hosts(state) | {"seated"} if is_finished(state) else set()
         case "join":  # the code, except for someone removed from the play's group
             if is_finished(state):
                 return set()
@@ -191,6 +195,10 @@ PLAY_URLS = (
     Row("save_play", SAVE, "post", login=True),
     Row("void_play", VOID, "post", login=True),
     Row("restore_play", RESTORE, "post", login=True),
+    Row("play_photo", PHOTO, "post"),
+    Row("photo_image", READ),
+    Row("photo_thumbnail", READ),
+    Row("result_card", READ),
 )
 TABLE_ACTIONS = {
     "close": RUN,
@@ -252,10 +260,15 @@ SITE_URLS: dict[str, tuple[str, str]] = {
     "group": (MEMBER, "get"),
     "people": (MEMBER, "get"),
     "player": (MEMBER, "get"),
+    "group_review": (MEMBER, "get"),
+    "group_review_card": (MEMBER, "get"),
+    "player_review": (MEMBER, "get"),
+    "player_review_card": (MEMBER, "get"),
     "export_csv": (MEMBER, "get"),
     "export_json": (MEMBER, "get"),
     "export_bgstats": (MEMBER, "get"),
     "import_plays": (MEMBER, "get"),
+    "save_bgg_ids": (MEMBER, "post"),
     "create_invite": (MEMBER, "post"),
     "claim_link": (MEMBER, "post"),
     "merge_player": (MEMBER, "post"),
@@ -363,6 +376,8 @@ def build(state: str) -> World:
     if state == "removed":
         for play in rows:
             void_play(play, people["alice"])
+    for play in rows:  # its photo read wherever the play is
+        attach_photo(play, BOARD_PHOTO, AnonymousUser())
     ivy = Group.objects.get(name="Ivy's table")
     for play, its_rows in rows.items():
         # Each game draws its own screens of a play: read on every play.
@@ -443,10 +458,15 @@ def site_rows(group: Group, people: dict[str, User]) -> dict[str, tuple[str, str
         "group": g,
         "people": g,
         "player": {**g, "player_id": guest.pk},
+        "group_review": {**g, "year": 2026},
+        "group_review_card": {**g, "year": 2026},
+        "player_review": {**g, "player_id": guest.pk, "year": 2026},
+        "player_review_card": {**g, "player_id": guest.pk, "year": 2026},
         "export_csv": g,
         "export_json": g,
         "export_bgstats": g,
         "import_plays": g,
+        "save_bgg_ids": g,
         "create_invite": g,
         "claim_link": {**g, "player_id": guest.pk},
         "merge_player": {**g, "player_id": guest.pk},

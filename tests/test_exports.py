@@ -5,15 +5,18 @@ from __future__ import annotations
 import copy
 import csv
 import gc
+import html
 import io
 import json
 import math
+import re
 import threading
 import uuid
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -246,10 +249,13 @@ class TestJsonExport:
         assert document["group"] == "Thursday table"
         seagrass = document["plays"][1]
         play = history[1]
+        assert play.finished_at is not None
         assert seagrass == {
             "id": str(play.uuid),
             "game": "seagrass",
             "date": "2025-03-15",
+            "started": None,  # entered in one go: when it began is not known
+            "finished": play.finished_at.isoformat(timespec="seconds"),
             "mode": "log",
             "options": {"discovery": "true"},
             "players": ["Ana", "Ben", "Cleo", "Dev"],
@@ -497,6 +503,17 @@ class TestImport:
         assert message in problem.messages[0]
         assert message in response.content.decode()
 
+    def test_a_bg_stats_file_is_refused_and_the_scorepad_file_named(
+        self, alice_client: Client, beach: Group, make_play: Any
+    ) -> None:
+        make_play("reef-draft", group=beach, finish=True)
+        bgstats = alice_client.get(f"/groups/{beach.pk}/export-bgstats.json").json()
+        response = upload(alice_client, beach, bgstats)
+        [problem] = response.context["problems"]
+        assert problem.messages == [reading.BGSTATS_REFUSED]
+        assert "It is a BG Stats file." in response.content.decode()
+        assert beach.plays.count() == 1
+
     def test_a_file_that_is_not_json_is_refused(self, alice_client: Client, beach: Group) -> None:
         response = upload(alice_client, beach, b"date,play,game\r\n")
         assert response.context["form"].errors["file"] == [
@@ -685,8 +702,12 @@ class TestImportLimits:
         # its full batches of rows, the rest); then the records, worked out beforehand
         # (a savepoint and its release, the groups where the seats' people are members,
         # the groups locked and their pages_key changed, the standings, head to head and
-        # game tallies each read and written, and each game's best result's id)
-        with django_assert_max_num_queries(29 + 3):
+        # game tallies each read and written, and each game's best result's id); then the
+        # ratings of every game at once: the steps from the earliest play imported on
+        # deleted, each player's last step before it, the seats replayed, the new steps (two
+        # statements at most), the ratings deleted and written again; the plays' feats
+        # toward the game records (two statements at most)
+        with django_assert_max_num_queries(29 + 3 + 7 + 2):
             response = upload(alice_client, beach, document, follow=False)
         assert response.status_code == 302
         # The plays' ids rise in the file's order, batch after batch, as the records
@@ -812,49 +833,111 @@ class TestBgStats:
             f'attachment; filename="scorepad-thursday-table-{today}-bgstats.json"'
         )
         document = json.loads(response.content)
-        ns = bgstats.BGSTATS_NAMESPACE
+
+        def upper_uuid(key: str) -> str:
+            return str(uuid.uuid5(bgstats.BGSTATS_NAMESPACE, key)).upper()
+
+        def stamp(moment: datetime) -> str:
+            return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M:%S")
+
+        # As BG Stats writes its files: the newest play first, so its game and players too.
         assert document["games"] == [
             {
                 "id": n,
-                "uuid": str(uuid.uuid5(ns, f"game:{slug}")),
+                "uuid": upper_uuid(f"game:{slug}"),
                 "name": name,
+                "bggName": name,
                 "bggId": 0,
+                "bggYear": 0,
+                "minPlayTime": 0,
+                "maxPlayTime": 0,
+                "minPlayerCount": low,
+                "maxPlayerCount": high,
+                "minAge": 0,
+                "designers": "",
+                "urlThumb": "",
+                "urlImage": "",
+                "rating": 0,
                 "highestWins": True,
                 "noPoints": False,
                 "cooperative": False,
                 "usesTeams": False,
+                "isBaseGame": 1,
+                "isExpansion": 0,
+                "preferredImage": 0,
+                "metaData": "{}",
+                "copies": [],
+                "modificationDate": stamp(play.updated),  # its one play's last change
             }
-            for n, slug, name in [
-                (1, "reef-draft", "Reef Draft"),
-                (2, "seagrass", "Seagrass"),
-                (3, "coral-stations", "Coral Stations"),
+            for n, slug, name, low, high, play in [
+                (1, "coral-stations", "Coral Stations", 2, 4, coral),
+                (2, "seagrass", "Seagrass", 2, 4, seagrass),
+                (3, "reef-draft", "Reef Draft", 2, 5, reef),
             ]
         ]
         players = {p.name: p for p in group.players.all()}
+
+        def latest(name: str) -> datetime:
+            """When a play they sat at last changed."""
+            return max(p.updated for p in history if p.results.filter(player__name=name).exists())
+
         assert document["players"] == [
+            *(
+                {
+                    "id": n,
+                    # Ana is Alice's: one person in every group, by her account's id.
+                    "uuid": upper_uuid(
+                        f"user:{alice.pk}" if name == "Ana" else f"player:{players[name].pk}"
+                    ),
+                    "name": name,
+                    "isAnonymous": False,
+                    "bggUsername": "",
+                    "modificationDate": stamp(latest(name)),
+                }
+                for n, name in enumerate(["Ana", "Ben", "Cleo", "Dev"], 1)
+            ),
             {
-                "id": n,
-                "uuid": str(uuid.uuid5(ns, f"player:{players[name].pk}")),
-                "name": name,
-                "isAnonymous": False,
-            }
-            for n, name in enumerate(["Ana", "Ben", "Cleo", "Dev"], 1)
+                "id": 5,
+                "uuid": upper_uuid("player:anonymous"),
+                "name": "Anonymous player",
+                "isAnonymous": True,
+                "bggUsername": "",
+                "modificationDate": stamp(group.created),
+            },
         ]
         assert document["locations"] == [
-            {"id": 1, "uuid": str(uuid.uuid5(ns, "location:scorepad")), "name": "Scorepad"}
+            {
+                "id": 1,
+                "uuid": upper_uuid("location:scorepad"),
+                "name": "Scorepad",
+                "modificationDate": stamp(group.created),
+            }
         ]
+        assert (document["groups"], document["tags"], document["challenges"]) == ([], [], [])
         assert document["userInfo"] == {"meRefId": 1}
-        assert len(document["plays"]) == 3
-        assert document["plays"][0] == {
-            "uuid": str(reef.uuid),
-            "gameRefId": 1,
+        assert [p["uuid"] for p in document["plays"]] == [
+            str(p.uuid).upper() for p in (coral, seagrass, reef)
+        ]
+        assert document["plays"][2] == {
+            "uuid": str(reef.uuid).upper(),
+            "gameRefId": 3,
             "locationRefId": 1,
-            "playDate": "2025-03-14 00:00:00",
+            "playDate": "2025-03-14 20:00:00",
+            "entryDate": stamp(reef.created),
+            "modificationDate": stamp(reef.updated),
+            "bggId": 0,  # not logged on BoardGameGeek
             "durationMin": 0,
+            "board": "",
+            "scoringSetting": 0,
+            "importPlayId": 0,
+            "nemestatsId": 0,
+            "rating": 0,
+            "playImages": "[]",
             "rounds": 0,
             "ignored": False,
             "manualWinner": False,
             "usesTeams": False,
+            "expansionPlays": [],
             "playerScores": [
                 {
                     "playerRefId": 1,
@@ -863,7 +946,8 @@ class TestBgStats:
                     "winner": False,
                     "seatOrder": 1,
                     "startPlayer": False,
-                    "newPlayer": False,
+                    "newPlayer": True,  # Ana's first Reef Draft
+                    "role": "",
                 },
                 {
                     "playerRefId": 2,
@@ -872,13 +956,14 @@ class TestBgStats:
                     "winner": True,
                     "seatOrder": 2,
                     "startPlayer": False,
-                    "newPlayer": False,
+                    "newPlayer": True,
+                    "role": "",
                 },
             ],
         }
         scores = [
             (s["playerRefId"], s["score"], s["winner"])
-            for s in document["plays"][2]["playerScores"]
+            for s in document["plays"][0]["playerScores"]
         ]
         assert scores == [(1, "6", False), (2, "15", True)]
 
@@ -891,11 +976,125 @@ class TestBgStats:
         play.refresh_from_db()
         assert bgstats.bgstats_play_date(play) == f"{play.played_on.isoformat()} 21:05:07"
 
-    def test_no_user_info_when_the_user_has_no_seat(
-        self, alice_client: Client, group: Group, history: list[Play]
+    def test_the_result_page_sends_one_play_to_bg_stats(
+        self, alice_client: Client, alice: Any, group: Group
     ) -> None:
-        response = alice_client.get(f"/groups/{group.pk}/export-bgstats.json")
-        assert "userInfo" not in json.loads(response.content)
+        play = reef_play(group, alice, date(2025, 3, 14))
+        page = alice_client.get(f"/plays/{play.uuid}/result/").content.decode()
+        [href] = re.findall(r'href="(https://app\.bgstatsapp\.com/addPlay\.html\?[^"]+)"', page)
+        query = parse_qs(urlsplit(html.unescape(href)).query)
+        data = json.loads(query["data"][0])
+        assert (data["sourceName"], data["sourcePlayId"]) == ("Scorepad", str(play.uuid).upper())
+        assert (data["playDate"], data["location"]) == ("2025-03-14 20:00:00", "Scorepad")
+        assert data["game"] == {
+            "name": "Reef Draft",
+            "bggId": 0,
+            "highestWins": True,
+            "noPoints": False,
+            "sourceGameId": "reef-draft",
+        }
+        players = {p.name: p.pk for p in group.players.all()}
+        assert [
+            (p["name"], p["score"], p["rank"], p["winner"], p["sourcePlayerId"])
+            for p in data["players"]
+        ] == [
+            (
+                "Ana",
+                64,
+                2,
+                False,
+                str(uuid.uuid5(bgstats.BGSTATS_NAMESPACE, f"player:{players['Ana']}")).upper(),
+            ),
+            (
+                "Ben",
+                66,
+                1,
+                True,
+                str(uuid.uuid5(bgstats.BGSTATS_NAMESPACE, f"player:{players['Ben']}")).upper(),
+            ),
+        ]
+
+    def test_shallow_sea_carries_its_boardgamegeek_id(
+        self, alice_client: Client, group: Group, make_play: Any
+    ) -> None:
+        make_play("shallow-sea", group=group, finish=True)
+        document = alice_client.get(f"/groups/{group.pk}/export-bgstats.json").json()
+        [game] = document["games"]
+        # The play's own bggId is its id on BoardGameGeek once logged there: none here.
+        assert (game["name"], game["bggId"], document["plays"][0]["bggId"]) == (
+            "Shallow Sea",
+            428440,
+            0,
+        )
+
+    def test_a_group_gives_a_game_its_boardgamegeek_id(
+        self, alice_client: Client, alice: Any, group: Group, history: list[Play]
+    ) -> None:
+        page = alice_client.get(f"/groups/{group.pk}/import/").content.decode()
+        # Shallow Sea's id is known; the other three are asked for.
+        asked = set(re.findall(r'<label for="id_[^"]+">([^<]+)', page))
+        assert {"Reef Draft", "Seagrass", "Coral Stations"} <= asked
+        assert "Shallow Sea" not in asked
+        answer = alice_client.post(
+            f"/groups/{group.pk}/bgg-ids/",
+            {
+                "reef-draft": "https://boardgamegeek.com/boardgame/123456/reef-draft",
+                "seagrass": " 654321 ",
+            },
+        )
+        assert answer.status_code == 302
+        assert Group.objects.get(pk=group.pk).bgg_ids == {"reef-draft": 123456, "seagrass": 654321}
+        document = alice_client.get(f"/groups/{group.pk}/export-bgstats.json").json()
+        ids = {g["name"]: g["bggId"] for g in document["games"]}
+        assert ids == {"Reef Draft": 123456, "Seagrass": 654321, "Coral Stations": 0}
+        page = alice_client.get(f"/plays/{history[0].uuid}/result/").content.decode()
+        [href] = re.findall(r'href="(https://app\.bgstatsapp\.com/addPlay\.html\?[^"]+)"', page)
+        pushed = json.loads(parse_qs(urlsplit(html.unescape(href)).query)["data"][0])
+        assert pushed["game"]["bggId"] == 123456
+
+    def test_a_boardgamegeek_id_that_is_not_one_is_refused_naming_the_game(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        group.bgg_ids = {"seagrass": 654321}
+        group.save()
+        answer = alice_client.post(
+            f"/groups/{group.pk}/bgg-ids/", {"reef-draft": "reef", "seagrass": "654321"}
+        )
+        assert answer.status_code == 200
+        page = html.unescape(answer.content.decode())
+        assert "Reef Draft: write the number in its BoardGameGeek address" in page
+        assert "Nothing was saved: correct the ids below" in page
+        assert re.search(r'name="reef-draft" value="reef"[^>]*autofocus', page)  # in view
+        assert Group.objects.get(pk=group.pk).bgg_ids == {"seagrass": 654321}  # nothing lost
+        too_big = alice_client.post(f"/groups/{group.pk}/bgg-ids/", {"reef-draft": "99999999999"})
+        assert "Reef Draft: BoardGameGeek's ids run from 1 to 9,999,999." in html.unescape(
+            too_big.content.decode()
+        )
+
+    def test_only_members_give_ids(
+        self, alice_client: Client, outsider_client: Client, client: Client, group: Group
+    ) -> None:
+        assert alice_client.post(f"/groups/{group.pk}/bgg-ids/", {}).status_code == 302
+        assert (
+            outsider_client.post(f"/groups/{group.pk}/bgg-ids/", {"reef-draft": "1"}).status_code
+            == 404
+        )
+        assert client.post(f"/groups/{group.pk}/bgg-ids/", {"reef-draft": "1"}).status_code == 302
+        assert Group.objects.get(pk=group.pk).bgg_ids == {}
+
+    def test_the_member_is_me_even_with_no_plays(
+        self, alice_client: Client, alice: Any, group: Group, history: list[Play]
+    ) -> None:
+        document = alice_client.get(f"/groups/{group.pk}/export-bgstats.json").json()
+        # Alice sits at none of them, and has no player in the group: her account's name.
+        me = next(p for p in document["players"] if p["id"] == document["userInfo"]["meRefId"])
+        assert (me["name"], me["isAnonymous"]) == ("alice", False)
+        group.players.create(name="Alice at the table", user=alice)
+        document = alice_client.get(f"/groups/{group.pk}/export-bgstats.json").json()
+        me = next(p for p in document["players"] if p["id"] == document["userInfo"]["meRefId"])
+        mine = group.players.get(user__username="alice")
+        expected = str(uuid.uuid5(bgstats.BGSTATS_NAMESPACE, f"user:{alice.pk}")).upper()
+        assert (me["name"], me["uuid"]) == (mine.name, expected)  # the same person as before
 
 
 @pytest.mark.parametrize("plays", [5, 50])
@@ -928,7 +1127,9 @@ class TestQueryCounts:
     def test_bgstats(
         self, alice_client: Client, group: Group, long_history: None, django_assert_num_queries
     ) -> None:
-        with django_assert_num_queries(4):
+        # session with its account, group, the member's player, plays, their results, the
+        # ids files named the accounts' people by before (PlayerAlias)
+        with django_assert_num_queries(6):
             alice_client.get(f"/groups/{group.pk}/export-bgstats.json")
 
     def test_screen(

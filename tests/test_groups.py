@@ -50,8 +50,10 @@ def record_play(
     mode: str = "standard",
     day: int = 0,
     recorder: Any = None,
+    breakdowns: dict[str, dict[str, int]] | None = None,
 ) -> Play:
-    """A finished play with these totals; ranks as the contract gives them ("1224")."""
+    """A finished play with these totals (and any of these breakdowns, by name); ranks
+    as the contract gives them ("1224")."""
     play = Play.objects.create(
         game=game,
         mode=mode,
@@ -63,7 +65,12 @@ def record_play(
     for position, (name, total) in enumerate(scores.items()):
         rank = 1 + sum(other > total for other in scores.values())
         Result.objects.create(
-            play=play, player=group.player_named(name), position=position, total=total, rank=rank
+            play=play,
+            player=group.player_named(name),
+            position=position,
+            total=total,
+            rank=rank,
+            breakdown=(breakdowns or {}).get(name, {}),
         )
     # Stored by hand rather than by finish_play: counted in the records as it counts them.
     records.count(Play.objects.filter(pk=play.pk))
@@ -210,10 +217,14 @@ class TestHistoryAndRecords:
         recorded_history(group, plays)
         # session with its account, group (with the viewer's role), the page of plays (and one
         # more), their results, players, each game's tally (best result with it), the
-        # players' standings, each game's latest winners, the plays taken out of the
-        # history, the members' best solo scores, and the years played (the year filter).
-        with django_assert_num_queries(11):
-            alice_client.get(f"/groups/{group.pk}/")
+        # players' standings, each game's latest winners, the ratings (with their
+        # players), each game's records and the seats that hold them, the plays taken out
+        # of the history, the members' best solo scores, and the years played (the year
+        # filter).
+        with django_assert_num_queries(14):
+            response = alice_client.get(f"/groups/{group.pk}/")
+        assert response.content.decode().count('<table class="ratings">') == 4
+        assert response.content.decode().count('<ul class="feats">') == 4
         # Nothing changed since: the session with its account and the group; the history,
         # records, players and the games' panels (the solo board: members' solo plays
         # anywhere) as drawn before.
@@ -224,10 +235,11 @@ class TestHistoryAndRecords:
         with django_assert_num_queries(5):
             alice_client.get(f"/groups/{group.pk}/", {"before": f"2026-01-02.{10**9}"})
         ana = group.players.get(name="Ana")
-        # session with its account, player with their group, their standings, rivals, the
-        # claim link the viewer made for this guest (the other players are the group
-        # page's).
-        with django_assert_num_queries(5):
+        # session with its account, player with their group, their standings, ratings,
+        # rivals, the seats of their best scores, the years they played (for their
+        # reviews), the claim link the viewer made for this guest (the other players are
+        # the group page's).
+        with django_assert_num_queries(8):
             alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
         # session with its account, player with their group, the claim link.
         with django_assert_num_queries(3):
@@ -362,6 +374,27 @@ class TestPlayerPage:
         assert (chart.low, chart.high) == (30, 50)
         assert '<polyline class="line"' in response.content.decode()
 
+    def test_averages_by_table_size_and_the_best_score_links_to_its_play(
+        self, alice_client: Client, group: Group
+    ) -> None:
+        record_play(group, {"Ana": 50, "Ben": 40, "Cleo": 45}, day=1)
+        record_play(group, {"Ana": 30, "Ben": 40, "Cleo": 20}, day=2)
+        best = record_play(group, {"Ana": 61, "Ben": 40}, day=3)
+        record_play(group, {"Ana": 61, "Cleo": 20}, day=4)  # as good, later
+        record_play(group, {"Ana": 35}, day=5, mode="solo")
+        ana = group.players.get(name="Ana")
+        response = alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/")
+        ((name, row),) = response.context["page"].games
+        assert [(t.seats, t.plays, t.average) for t in row.by_seats] == [
+            (1, 1, 35),
+            (2, 2, 61),
+            (3, 2, 40),
+        ]
+        assert row.best_seat.play == best
+        body = response.content.decode()
+        assert f'Best score <strong>61</strong>, <a href="/plays/{best.uuid}/result/">' in body
+        assert "at 3 <strong>40.0</strong>" in body
+
     def test_names_the_nemesis_the_rival_and_who_they_play_with_most(
         self, alice_client: Client, group: Group
     ) -> None:
@@ -399,7 +432,8 @@ class TestPlayerPage:
         record_play(group, {"Ana": 50})
         ana = group.players.get(name="Ana")
         page = alice_client.get(f"/groups/{group.pk}/players/{ana.pk}/").content.decode()
-        assert 'class="facts"' not in page
+        assert 'aria-label="Across the table"' not in page
+        assert "Nemesis" not in page and "Plays most with" not in page
 
     def test_player_of_another_group_is_404(
         self, alice_client: Client, outsider_client: Client, group: Group

@@ -116,3 +116,24 @@ def test_the_offline_page_is_nobodys(alice_client: Client) -> None:
     page = alice_client.get("/offline/")
     assert "scorepad-identity" not in page.text
     assert "Log out" not in page.text
+
+
+def test_a_polls_304_names_nobody_unless_it_asks_and_then_a_session_ended_elsewhere_is_heard(
+    alice_client: Client, alice: Any, group: Any, make_play: Any
+) -> None:
+    play = make_play("reef-draft", group=group, user=alice)
+    path = f"/plays/{play.uuid}/table/"
+    before = alice_client.get(path, HTTP_HX_REQUEST="true")
+    poll: dict[str, Any] = {"HTTP_HX_REQUEST": "true", "HTTP_IF_NONE_MATCH": before["ETag"]}
+    assert before[IDENTITY_HEADER] == identity(alice_client)
+
+    quiet = alice_client.get(path, **poll)
+    assert quiet.status_code == 304 and IDENTITY_HEADER not in quiet
+    asked = alice_client.get(path, **poll, HTTP_SCOREPAD_ASK_IDENTITY="1")
+    assert asked.status_code == 304 and asked[IDENTITY_HEADER] == before[IDENTITY_HEADER]
+
+    alice.set_password("changed-on-another-computer")
+    alice.save()
+    ended = alice_client.get(path, **poll, HTTP_SCOREPAD_ASK_IDENTITY="1")
+    assert ended.status_code == 304  # nothing changed at the table; the session did
+    assert ended[IDENTITY_HEADER].split(".")[0] != before[IDENTITY_HEADER].split(".")[0]

@@ -119,10 +119,11 @@ def test_the_games_the_api_scores_are_the_games_the_site_enters() -> None:
 # --- The shared site names no game -------------------------------------------------------------
 # Outside a game's own package, its templates and docs, the tests and migrations, only the
 # registry (settings.SCOREPAD_PADS; games/__init__.py for the pure scoring) and the
-# tools that drive the demo's own plays may name a game: the benchmark, and the
-# screenshots (`make screenshots`: a game's own screens, its solo ladder, its sheet).
+# tools that drive the demo's own plays may name a game: the benchmark, the screenshots
+# (`make screenshots`: a game's own screens, its solo ladder, its sheet) and Lighthouse's
+# audit of them (`make lighthouse`).
 ALLOWED = {"scorepad/settings.py", "games/__init__.py"}
-BENCHMARK = re.compile(r"^scripts/(bench|screenshots)")
+BENCHMARK = re.compile(r"^scripts/(bench|screenshots|lighthouse)")
 SHARED = ("scorepad", "templates", "static", "scripts", "games")
 
 

@@ -7,6 +7,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from datetime import date
 from typing import Any, cast
 from urllib.parse import quote
 
@@ -29,6 +30,7 @@ from scorepad.models import (
     Group,
     Invite,
     RemovedMember,
+    attach_photo,
     create_group,
     play_from_input,
     start_play,
@@ -37,6 +39,7 @@ from scorepad.models import (
 from scorepad.models.table import ensure_join_code
 from scorepad.pads import Sample, all_pads, personal_pages
 from scorepad.table import PHONE_COOKIE
+from tests.test_photos import BOARD_PHOTO
 
 pytestmark = pytest.mark.django_db
 
@@ -90,6 +93,10 @@ PLAY_URLS = (
     "save_play",
     "void_play",
     "restore_play",
+    "play_photo",
+    "photo_image",
+    "photo_thumbnail",
+    "result_card",
 )
 
 
@@ -130,6 +137,7 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
         first, *others = example["players"]
         data = {**renamed(data, {first: "Zelda"}), "players": ["Zelda", *others]}
         play = play_from_input(pad.slug, data, group=group, user=owner)
+        attach_photo(play, BOARD_PHOTO, owner)
         for shared in PLAY_URLS:
             posted = {"group": group.pk, "action": "close"}
             world[shared].append(Sample(shared, {"play_id": play.uuid}, posted))
@@ -141,7 +149,7 @@ def build_world(owner: Any, name: str = "Thursday table") -> dict[str, list[Samp
     guest = play_from_input(pad.slug, pad.codec.example_input(), group=None, user=AnonymousUser())
     world["host_play"] = [Sample("host_play", {"play_id": guest.uuid, "key": guest.host_key})]
     # The shared site's own URLs: a group, its people and its invite.
-    known = {**ids, "user_id": owner.pk}
+    known = {**ids, "user_id": owner.pk, "year": date.today().year}
     for pattern in url_patterns():
         assert pattern.name is not None  # url_patterns() keeps only the named ones
         params = set(pattern.pattern.converters)
@@ -506,8 +514,12 @@ def test_document_only_headers_go_on_documents(client: Client) -> None:
     assert page["X-Frame-Options"] == "DENY" and "Cross-Origin-Opener-Policy" in page
     assert "script-src 'self'" in page["Content-Security-Policy"]
     assert "script-src 'self'" in worker["Content-Security-Policy"]
+    # Trusted Types, reported only: a document's scripts alone write HTML.
+    trusted = page["Content-Security-Policy-Report-Only"]
+    assert "require-trusted-types-for 'script'" in trusted and "trusted-types default" in trusted
     for response in (worker, manifest, script):
         assert "X-Frame-Options" not in response and "Cross-Origin-Opener-Policy" not in response
+        assert "Content-Security-Policy-Report-Only" not in response
     assert "Content-Security-Policy" not in manifest
     for response in (page, worker, manifest, script):
         assert response["X-Content-Type-Options"] == "nosniff"

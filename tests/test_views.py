@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import re
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import brotli  # type: ignore[import-untyped]  # it ships no types
 import pytest
 from django.test import Client
+from PIL import Image
 
 import games
 from games.contract import Sheet
@@ -74,6 +76,15 @@ class TestHome:
         assert response.status_code == 200
         assert b"Reef Draft" in response.content
         assert b'href="/games/reef-draft/new/"' in response.content
+
+    def test_answers_head_as_get_and_describes_the_site(self, client: Client) -> None:
+        """Uptime checks and link previews ask HEAD; search results show the description."""
+        head = client.head("/")
+        assert head.status_code == 200 and head.content == b""
+        assert client.post("/").status_code == 405
+        assert '<meta name="description" content="Score your board game at the table' in (
+            client.get("/").content.decode()
+        )
 
     def test_shows_my_groups(self, alice_client: Client, group: Group) -> None:
         assert b"Thursday table" in alice_client.get("/").content
@@ -849,3 +860,20 @@ def test_the_worker_and_the_manifest_come_in_brotli_to_a_browser_that_takes_it(
     gzipped = client.get(path, headers={"Accept-Encoding": "gzip"})
     assert gzipped["Content-Encoding"] == "gzip"
     assert gzip.decompress(gzipped.content) == plain.content
+
+
+def test_the_manifest_names_the_app_and_shows_phone_screens_for_the_rich_install_sheet(
+    client: Client,
+) -> None:
+    manifest = client.get("/manifest.webmanifest").json()
+    assert manifest["id"] == "/"
+    shots = manifest["screenshots"]
+    assert len(shots) >= 1 and all(s["form_factor"] == "narrow" for s in shots)
+    for shot in shots:
+        width, height = (int(n) for n in shot["sizes"].split("x"))
+        assert shot["label"] and height / width <= 2.3  # Chrome's longest allowed
+        served = client.get(shot["src"])
+        assert served.status_code == 200
+        body = b"".join(served.streaming_content) if served.streaming else served.content  # type: ignore[attr-defined]
+        with Image.open(io.BytesIO(body)) as image:
+            assert image.size == (width, height) and image.format == "PNG"

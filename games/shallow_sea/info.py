@@ -27,4 +27,5 @@ INFO = GameInfo(
     ),
     tiebreaks=(Tiebreak("seashells", "most Seashells left", MOST),),
     rulebook="shallow-sea.txt",
+    bgg_id=428440,
 )

@@ -26,6 +26,10 @@ def with_entries(plays: PlayQuerySet) -> PlayQuerySet:
     )
 
 
+def _moment(moment: datetime | None) -> str | None:
+    return moment.isoformat(timespec="seconds") if moment else None
+
+
 def play_document(play: Play) -> dict[str, Any]:
     """What was entered (re-scored on import) and what it scored (for reading)."""
     results = list(play.results.all())
@@ -33,6 +37,9 @@ def play_document(play: Play) -> dict[str, Any]:
         "id": source_id(play),
         "game": play.game,
         "date": play.played_on.isoformat(),
+        # When the game began and was first finished, where known (its length).
+        "started": _moment(play.started_at),
+        "finished": _moment(play.finished_at),
         "mode": play.mode,
         "options": play.options,
         "players": [r.name for r in results],

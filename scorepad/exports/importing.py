@@ -231,6 +231,8 @@ def _plan_play(plan: ImportPlan, incoming: IncomingPlay, group: Group, user: Any
             "mode": incoming.mode,
             "options": incoming.options,
             "played_on": incoming.played_on,
+            "started_at": incoming.started_at,
+            "finished_at": incoming.finished_at,
             "group": group,
             "recorded_by": user,
             "status": Play.Status.FINISHED,
@@ -266,6 +268,7 @@ def _plan_play(plan: ImportPlan, incoming: IncomingPlay, group: Group, user: Any
             group=group.pk,
             played_on=incoming.played_on,
             created=plan.created,
+            breakdown=scored.breakdown,
         )
         for position, (name, scored) in enumerate(zip(incoming.players, sheet.players, strict=True))
     ]

@@ -9,7 +9,7 @@ import re
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 import orjson
@@ -62,6 +62,8 @@ class IncomingPlay:
     players: list[str]
     entries: dict[str, dict[str, Any]]
     events: list[dict[str, Any]]
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
 
 
 def _place(node: tuple[Any, Any]) -> str:
@@ -172,6 +174,7 @@ def _read_play(number: int, raw: Any) -> IncomingPlay | Problem:
         played_on = None
     if played_on is None:
         errors.append("Its date is missing or not written as YYYY-MM-DD.")
+    started_at, finished_at = (_moment(raw.get(part), errors) for part in ("started", "finished"))
     mode = raw.get("mode")
     if info is not None and mode not in info.modes:
         errors.append(f"{info.name} has no way of scoring called {mode!r}.")
@@ -215,7 +218,36 @@ def _read_play(number: int, raw: Any) -> IncomingPlay | Problem:
         return Problem(where, errors)
     assert isinstance(game, str) and isinstance(mode, str) and isinstance(players, list)
     assert played_on is not None
-    return IncomingPlay(where, source, game, played_on, mode, options, players, entries, events)
+    return IncomingPlay(
+        where,
+        source,
+        game,
+        played_on,
+        mode,
+        options,
+        players,
+        entries,
+        events,
+        started_at,
+        finished_at,
+    )
+
+
+def _moment(written: Any, errors: list[str]) -> datetime | None:
+    """When the game began or ended, if the file says: a date and time with its offset
+    from UTC (as the export writes it)."""
+    if written is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(written) if isinstance(written, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        errors.append(
+            "Its start and finish times must be written as YYYY-MM-DDTHH:MM:SS+HH:MM, or left out."
+        )
+        return None
+    return moment
 
 
 def read_json(upload: bytes) -> Any:
@@ -230,10 +262,32 @@ def read_json(upload: bytes) -> Any:
         return json.loads(upload.decode("utf-8"))
 
 
+BGSTATS_REFUSED = (
+    "It is a BG Stats file. It holds each player's total, not what Scorepad scores a play "
+    "from (the boards, the counts, the rounds), so its plays cannot be brought in. Import "
+    "the Scorepad file instead: Export, “Scorepad file (JSON)”, on the group it came from."
+)
+
+
+def is_bgstats_file(data: Any) -> bool:
+    """Whether the document is shaped as BG Stats' play files are (ours among them):
+    games, players and plays scored by ``playerScores``."""
+    if not isinstance(data, dict) or "format" in data:
+        return False
+    plays = data.get("plays")
+    return (
+        isinstance(data.get("games"), list)
+        and isinstance(plays, list)
+        and any(isinstance(p, dict) and "playerScores" in p for p in plays[:1])
+    )
+
+
 def read_document(data: Any) -> list[IncomingPlay | Problem]:
     """Each play of a Scorepad document, or what is wrong with it, in the file's order;
     ImportRefused when the file as a whole is not one."""
     where = "The file"
+    if is_bgstats_file(data):
+        raise ImportRefused([Problem(where, [BGSTATS_REFUSED])])
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused([Problem(where, ["It is not a Scorepad export."])])
     version = data.get("version")

@@ -5,16 +5,6 @@ from django.conf import settings
 from django.db import migrations, models
 
 
-def fill(apps, schema_editor):
-    """The records of the plays there are. A fresh database has none, and so never runs
-    records.rebuild, written for the models as they are now, against older tables."""
-    Play = apps.get_model("scorepad", "Play")
-    if Play.objects.filter(status="finished").exists():
-        from scorepad import records
-
-        records.rebuild()
-
-
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -103,5 +93,4 @@ class Migration(migrations.Migration):
             model_name='standing',
             constraint=models.UniqueConstraint(fields=('player', 'game', 'mode'), name='one_standing_per_game_and_mode'),
         ),
-        migrations.RunPython(fill, migrations.RunPython.noop),
     ]

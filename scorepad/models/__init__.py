@@ -25,6 +25,7 @@ from scorepad.models.groups import (
     Membership,
     MergeRefused,
     Player,
+    PlayerAlias,
     Removal,
     RemovedMember,
     create_group,
@@ -44,6 +45,7 @@ from scorepad.models.outcomes import (
     use_claim_link,
     void_play,
 )
+from scorepad.models.photos import PlayPhoto, attach_photo, remove_photo
 from scorepad.models.plays import (
     CONTESTED,
     JOIN_CODE_ALPHABET,
@@ -56,7 +58,14 @@ from scorepad.models.plays import (
     read_join_code,
     start_play,
 )
-from scorepad.models.records import GameTally, Rivalry, Standing
+from scorepad.models.records import (
+    GameTally,
+    PlayFeats,
+    Rating,
+    RatingStep,
+    Rivalry,
+    Standing,
+)
 from scorepad.models.seats import PlayEvent, Result, seats_at
 from scorepad.models.sessions import Session
 from scorepad.models.table import SeatTaken, TablePhone
@@ -85,8 +94,11 @@ __all__ = [
     "MergeRefused",
     "Play",
     "PlayEvent",
+    "PlayFeats",
+    "PlayPhoto",
     "PlayQuerySet",
     "Player",
+    "PlayerAlias",
     "PollState",
     "Progress",
     "Removal",
@@ -96,8 +108,11 @@ __all__ = [
     "Rivalry",
     "SeatTaken",
     "StaleEdit",
+    "Rating",
+    "RatingStep",
     "Standing",
     "TablePhone",
+    "attach_photo",
     "claim_guest",
     "create_group",
     "delete_play",
@@ -112,6 +127,7 @@ __all__ = [
     "new_token",
     "page_key",
     "play_from_input",
+    "remove_photo",
     "read_join_code",
     "read_page_key",
     "restore_play",

@@ -27,6 +27,19 @@ class SeatColour(models.TextChoices):
 
 
 PALETTE: tuple[str, ...] = tuple(SeatColour.values)
+# Each colour as the stylesheet draws it (every-screen.css, .seat-<colour>), for what is
+# drawn outside it: a shareable card (scorepad/cards.py). tests/test_cards.py holds the
+# two to the same values.
+SEAT_HEX = {
+    "red": "#ff7b72",
+    "orange": "#f5a524",
+    "yellow": "#f0e442",
+    "green": "#4cc38a",
+    "teal": "#2ec4c4",
+    "blue": "#6cb4ff",
+    "purple": "#c3a1ff",
+    "pink": "#ff9ecf",
+}
 
 
 def palette_colour(position: int) -> str:

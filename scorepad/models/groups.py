@@ -60,6 +60,9 @@ class Group(models.Model):
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="play_groups"
     )
+    # The BoardGameGeek ids the group gave games the site knows none for, by game
+    # (exports name a game by it: scorepad/exports/bgstats.py).
+    bgg_ids = models.JSONField(default=dict, blank=True)
 
     objects = GroupQuerySet.as_manager()
 
@@ -330,6 +333,11 @@ class Player(models.Model):
     def is_guest(self) -> bool:
         return self.user_id is None
 
+    @property
+    def own_file_id(self) -> uuid.UUID:
+        """The id BG Stats files give this player while it is a guest."""
+        return file_id("player", self.pk)
+
     def working_claim_link_by(self, user: Any) -> ClaimLink | None:
         """The claim link ``user`` made for this guest that still works, if any."""
         return self.claim_links.active().filter(created_by=user).first()
@@ -337,6 +345,34 @@ class Player(models.Model):
     def claim_link_by(self, user: Any) -> ClaimLink:
         """The working claim link ``user`` made for this guest; a new one if there is none."""
         return self.working_claim_link_by(user) or self.claim_links.create(created_by=user)
+
+
+# The namespace of the ids BG Stats files give things (scorepad/exports/bgstats.py): the
+# same thing gets the same id in every file, so BG Stats matches it again.
+FILE_ID_NAMESPACE = uuid.UUID("ebbbc369-d58e-4727-9670-8b10064539fc")
+
+
+def file_id(kind: str, key: Any) -> uuid.UUID:
+    return uuid.uuid5(FILE_ID_NAMESPACE, f"{kind}:{key}")
+
+
+class PlayerAlias(models.Model):
+    """The id a BG Stats file gave a person before they were one person in every group.
+
+    Files name a person by one id (scorepad/exports/bgstats.py): an account's players,
+    in any group, by the account's; a guest by its own. An account whose person files
+    named otherwise before (their first group's player, before ids were the account's;
+    a guest's plays, claimed when they had none elsewhere) keeps that id, here, so BG
+    Stats matches them to the player it already has."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="player_alias"
+    )
+    uuid = models.UUIDField(unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.uuid}"
 
 
 class ClaimLinkQuerySet(LinkQuerySet["ClaimLink"]):

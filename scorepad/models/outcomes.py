@@ -9,6 +9,7 @@ them): a change that would move a record goes through one of these functions."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -17,14 +18,15 @@ from django.utils import timezone
 from games.contract import Sheet
 from scorepad import records
 from scorepad.codecs import get_codec
-from scorepad.models.groups import ClaimLink, Group, MergeRefused, Player
+from scorepad.models.groups import ClaimLink, Group, MergeRefused, Player, PlayerAlias
 from scorepad.models.plays import Play, start_play
 from scorepad.models.seats import PlayEvent, Result
 
 
 @transaction.atomic
-def finish_play(play: Play) -> Sheet:
-    """Score the whole game strictly and store every player's result at once.
+def finish_play(play: Play, started_at: datetime | None = None) -> Sheet:
+    """Score the whole game strictly and store every player's result at once; the
+    first time, when (and, if the table says, since when) it was played.
 
     The API may score part of a game (a round-by-round game after its first round,
     say); a play is only finished when the game is over.
@@ -37,7 +39,10 @@ def finish_play(play: Play) -> Sheet:
     for result, scored in zip(results, sheet.players, strict=True):
         result.record(scored)
         result.save(update_fields=Result.SCORED)
-    play.save_and_tell_table(status=Play.Status.FINISHED, notes=sheet.notes)
+    first_time: dict[str, Any] = {} if play.finished_at else {"finished_at": timezone.now()}
+    if started_at is not None and not play.finished_at:
+        first_time["started_at"] = started_at
+    play.save_and_tell_table(status=Play.Status.FINISHED, notes=sheet.notes, **first_time)
     records.count(this)
     return sheet
 
@@ -151,6 +156,7 @@ def claim_guest(guest: Player, user: Any, *, let_back_in: bool = False) -> Playe
     assert guest.group is not None, "only a group's guests have claim links"
     own = guest.group.players.filter(user=user).exclude(pk=guest.pk).first()
     if own is None:
+        _keep_the_guests_file_id(guest, user)
         guest.user = user
         guest.save(update_fields=["user"])
         guest.claim_links.all().delete()
@@ -158,6 +164,16 @@ def claim_guest(guest: Player, user: Any, *, let_back_in: bool = False) -> Playe
         merge_players(guest, own)
     guest.group.join(user, let_back_in=let_back_in)
     return own or guest
+
+
+def _keep_the_guests_file_id(guest: Player, user: Any) -> None:
+    """A guest whose plays files named becomes an account's: if files never named that
+    account's person (no plays anywhere yet), it keeps the guest's id everywhere."""
+    if not guest.results.exists() or PlayerAlias.objects.filter(user=user).exists():
+        return
+    if Result.objects.filter(player__user=user).exists():
+        return
+    PlayerAlias.objects.create(user=user, uuid=guest.own_file_id)
 
 
 @transaction.atomic

@@ -7,6 +7,7 @@ import secrets
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from types import ModuleType
 from typing import Any
 
@@ -125,6 +126,11 @@ class PlayQuerySet(models.QuerySet["Play"]):
         """The plays someone could win: two seats or more (CONTESTED)."""
         return self.alias(seats=seats_at(OuterRef("pk"))).filter(seats__gte=CONTESTED)
 
+    def with_photo_version(self) -> PlayQuerySet:
+        """Each play's ``photo_version``: its board's photo's, None without one (the
+        history's thumbnails), in the same query."""
+        return self.annotate(photo_version=F("photo__version"))
+
     def with_results(self) -> PlayQuerySet:
         """Each play's results and players in one more query; entries are left out,
         since a list never shows them and a full board can be large."""
@@ -156,6 +162,11 @@ class Play(models.Model):
     notes = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # How long the game took: when it began (the moment it was started here, unless the
+    # finish says how long the table played) and when it was first finished. A play
+    # entered in one go, or recorded before these were kept, has no start.
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
     # The play's id in the file it was imported from, so the same file twice adds nothing.
     imported_from = models.UUIDField(null=True, blank=True, editable=False)
     # The table: phones join with the code while joining is open and the play in progress.
@@ -208,6 +219,16 @@ class Play(models.Model):
     def is_finished(self) -> bool:
         """Over: finished, whether in the history or taken out of it (voided)."""
         return self.status != self.Status.IN_PROGRESS
+
+    @property
+    def minutes_so_far(self) -> int | None:
+        """Minutes since it began, while it is being entered; None where not known."""
+        return _minutes_between(self.started_at, timezone.now())
+
+    @property
+    def duration_minutes(self) -> int | None:
+        """How long the game took, to the nearest minute; None where it is not known."""
+        return _minutes_between(self.started_at, self.finished_at)
 
     @property
     def is_contested(self) -> bool:
@@ -358,6 +379,12 @@ class Play(models.Model):
         return self.joining_open and not self.is_finished
 
 
+def _minutes_between(start: datetime | None, end: datetime | None) -> int | None:
+    if start is None or end is None:
+        return None
+    return max(0, round((end - start).total_seconds() / 60))
+
+
 @transaction.atomic
 def start_play(
     *,
@@ -369,6 +396,7 @@ def start_play(
     mode: str = "standard",
     hide_totals: bool = False,
     colours: Sequence[str] = (),
+    started_at: datetime | None = None,
 ) -> Play:
     """Create a play and a result row per player, in seat order, each seat in the colour
     ``colours`` chose for it or, left blank, the one ``seat_colours`` gives it; each
@@ -380,6 +408,7 @@ def start_play(
         group=group,
         recorded_by=user if user.is_authenticated else None,
         hide_totals=hide_totals,
+        started_at=started_at,
     )
     players = [group.player_named(name) if group else Player(name=name) for name in names]
     given = seat_colours(colours, [player.colour for player in players])

@@ -27,6 +27,9 @@ class Standing(models.Model):
     # The most recent plays (records.RECENT of them), oldest first, each as
     # [played_on, created, play id, total]: what the player page's chart draws.
     recent = models.JSONField(default=list, blank=True)
+    # The plays and their totals added up by the number of seats at the table:
+    # {"3": [plays, points]}, for the average at each (the player page's).
+    by_seats = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [
@@ -80,3 +83,100 @@ class GameTally(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} in {self.group}"
+
+
+# A rating is provisional until its player has this many rated plays.
+PROVISIONAL = 5
+
+
+class Rating(models.Model):
+    """A player's skill at one game within a group (OpenSkill's Plackett–Luce model:
+    ``mu`` the skill, ``sigma`` how unsure of it), after every finished play with two
+    seats or more of the game in the group, in the order they were played: kept by
+    scorepad/ratings.py with the plays it counts, as Standing is."""
+
+    group = models.ForeignKey(Group, models.CASCADE, related_name="ratings")
+    game = models.CharField(max_length=40)
+    player = models.ForeignKey(Player, models.CASCADE, related_name="ratings")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    plays = models.PositiveIntegerField()  # the plays rated: provisional below PROVISIONAL
+    # Won in a row, up to the latest play (a shared win a win), and the most ever: kept
+    # here as they too depend on the order played.
+    streak = models.PositiveIntegerField(default=0)
+    longest = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["group", "game", "player"], name="one_rating_per_group_game_player"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.game} in {self.group}"
+
+    @property
+    def provisional(self) -> bool:
+        return self.plays < PROVISIONAL
+
+
+class RatingStep(models.Model):
+    """What one seat of a rated play did to its player's rating: the rating before and
+    after it. The result page reads the change; the ratings are worked out again from
+    the steps before a play that changes (scorepad/ratings.py)."""
+
+    result = models.OneToOneField(Result, models.CASCADE, related_name="rating_step")
+    group = models.ForeignKey(Group, models.CASCADE, related_name="+")
+    game = models.CharField(max_length=40)
+    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
+    play = models.ForeignKey(Play, models.CASCADE, related_name="+")
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    plays = models.PositiveIntegerField()  # the player's plays rated, this one included
+    streak = models.PositiveIntegerField(default=0)  # won in a row, up to this one
+    longest = models.PositiveIntegerField(default=0)  # the most in a row up to this one
+
+    class Meta:
+        indexes = [models.Index(fields=["group", "game", "player"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} in play {self.play_id}"
+
+    @property
+    def change(self) -> float:
+        return self.mu - self.mu_before
+
+    @property
+    def change_text(self) -> str:
+        """The change as the result shows it: "+2.6", "−0.3" (a minus sign, not a hyphen)."""
+        return f"{self.change:+.1f}".replace("-", "\N{MINUS SIGN}")
+
+    @property
+    def provisional(self) -> bool:
+        return self.plays < PROVISIONAL
+
+
+class PlayFeats(models.Model):
+    """What one finished play of two or more in a group holds toward its game's records
+    (kept as Standing is): the winning total, the margin over the next best total (0 for
+    a win shared or won on a tie-break), and the most points one seat made on one line of
+    the breakdown. The group page's records are the first of these rows in each order."""
+
+    play = models.OneToOneField(Play, models.CASCADE, primary_key=True, related_name="feats")
+    group = models.ForeignKey(Group, models.CASCADE, related_name="+")
+    game = models.CharField(max_length=40)
+    winning_total = models.IntegerField()
+    winner_position = models.PositiveSmallIntegerField()
+    margin = models.IntegerField()
+    line = models.CharField(max_length=40, blank=True)  # the breakdown line's key
+    line_points = models.IntegerField(null=True, blank=True)
+    line_position = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["group", "game"])]
+
+    def __str__(self) -> str:
+        return f"What play {self.play_id} holds toward {self.game}'s records"

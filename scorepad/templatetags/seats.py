@@ -50,3 +50,14 @@ def seat_dot(seat: Any, *, named: bool = False) -> SafeString:
 def seat_class(seat: Any) -> str:
     """``seat-<colour>``: for an element coloured as its seat (a chart's bar)."""
     return f"seat-{colour_of(seat)}"
+
+
+@register.filter
+def minutes(count: int | None) -> str:
+    """A game's length as a player says it: "45 min", "1 h", "2 h 5 min"."""
+    if count is None:
+        return ""
+    hours, rest = divmod(count, 60)
+    if not hours:
+        return f"{rest} min"
+    return f"{hours} h {rest} min" if rest else f"{hours} h"

@@ -31,6 +31,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from scorepad.bundle import module_expression
+from scorepad.install_screens import INSTALL_SCREENS, SIZE
 from scorepad.storage import MinifiedStaticFilesStorage, read_static
 
 # What every screen needs, kept by the worker from the first visit on.
@@ -84,7 +85,20 @@ def manifest(request: HttpRequest) -> JsonResponse:
             "purpose": "maskable",
         },
     ]
+    width, height = SIZE
+    screenshots = [
+        {
+            "src": static(f"scorepad/screens/{name}.png"),
+            "sizes": f"{width}x{height}",
+            "type": "image/png",
+            "form_factor": "narrow",
+            "label": label,
+        }
+        for name, label in INSTALL_SCREENS
+    ]
     data = {
+        # Who the app is, whatever start_url says later: Chrome keys an installed app by it.
+        "id": "/",
         "name": "Scorepad",
         "short_name": "Scorepad",
         "description": "Every score of a board game, worked out at the table.",
@@ -94,6 +108,8 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "background_color": THEME["dark"],
         "theme_color": THEME["dark"],
         "icons": icons,
+        # With them, Chrome offers its rich install sheet instead of the plain prompt.
+        "screenshots": screenshots,
     }
     return _smallest(request, JsonResponse(data, content_type="application/manifest+json"))
 

@@ -13,6 +13,7 @@ from uuid import UUID
 
 from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import cache_control
 
@@ -211,6 +212,7 @@ def start_play_for(
         user=request.user,
         hide_totals=cleaned.get("hide_totals", False),
         colours=cleaned.get("colours", ()),
+        started_at=timezone.now(),
     )
     _remember_on_this_device(request, play)
     if play.group_id is None:

@@ -24,6 +24,7 @@ reads each change from the HTML.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from uuid import UUID
 
 from django.contrib import messages
@@ -34,8 +35,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 
-from scorepad import stats
+from scorepad import cards, stats
 from scorepad.codecs import is_entered
 from scorepad.forms import GroupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest
@@ -51,7 +53,9 @@ from scorepad.models import (
     outcomes,
 )
 from scorepad.models.groups import player_of_user
+from scorepad.models.records import PROVISIONAL
 from scorepad.pads import all_pads, group_panels
+from scorepad.review import Period, review
 from scorepad.table import access_to
 from scorepad.views.common import get_group_for_user, get_play_for_user, private, render_screen
 
@@ -117,10 +121,14 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
             plays = plays.filter(results__player_id=int(player_id))
         if year.isdigit() and len(year) == 4:
             plays = plays.filter(played_on__year=int(year))
-        return plays.with_results().history_page(
-            before=request.GET.get("before", ""),
-            after=request.GET.get("after", ""),
-            size=PLAYS_PER_PAGE,
+        return (
+            plays.with_results()
+            .with_photo_version()
+            .history_page(
+                before=request.GET.get("before", ""),
+                after=request.GET.get("after", ""),
+                size=PLAYS_PER_PAGE,
+            )
         )
 
     # Worked out only when the template's kept copy is out of date (pages_key): even
@@ -137,6 +145,7 @@ def group(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
         "years": SimpleLazyObject(lambda: group.plays.finished().years()),
         "records": SimpleLazyObject(lambda: stats.group_records(group)),
         "panels": SimpleLazyObject(lambda: group_panels(group)),
+        "provisional": PROVISIONAL,
         "is_owner": group.is_owner(request.user),
         # Kept as data, drawn each time: an owner's Restore forms carry their own token.
         "removed": SimpleLazyObject(
@@ -314,7 +323,9 @@ def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> 
         "group": group,
         "player": player,
         "page": SimpleLazyObject(lambda: stats.player_page(player)),
+        "years": SimpleLazyObject(lambda: _years_played(group, player)),
         "others": [p for p in group.player_list() if p.pk != player.pk],
+        "provisional": PROVISIONAL,
         "is_owner": group.is_owner(request.user),
         "claim_link": player.working_claim_link_by(request.user) if player.is_guest else None,
     }
@@ -414,3 +425,90 @@ def restore_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpRespon
     outcomes.restore_play(play)
     messages.success(request, f"{play.info.name} of {date_format(play.played_on)} is back.")
     return redirect(play.group or "home")
+
+
+def _period(request: HtmxHttpRequest, year: int) -> Period:
+    """The year in the URL, and the month of it its ``?month=`` names; 404 for a year no
+    calendar here holds or a month that is none."""
+    month = request.GET.get("month", "")
+    if not FIRST_YEAR <= year <= LAST_YEAR or (month and month not in MONTHS):
+        raise Http404("No such year or month.")
+    return Period(year, int(month) if month else None)
+
+
+# The years a review may be asked for, and the months (?month=1 … ?month=12).
+FIRST_YEAR, LAST_YEAR = 1900, 2999
+MONTHS = {str(m) for m in range(1, 13)}
+
+
+def _review_screen(
+    request: AuthenticatedHttpRequest, group: Group, period: Period, player: Player | None
+) -> HttpResponse:
+    ctx = {
+        "group": group,
+        "player": player,
+        "period": period,
+        "review": SimpleLazyObject(lambda: review(group, period, player)),
+        "years": SimpleLazyObject(lambda: _years_played(group, player)),
+    }
+    return render_screen(request, "review.html", ctx, "review")
+
+
+def _years_played(group: Group, player: Player | None) -> list[int]:
+    plays = group.plays.finished()
+    if player is not None:
+        plays = plays.filter(results__player=player)
+    return group.kept_until_changed(f"years:{player.pk if player else ''}", lambda: plays.years())
+
+
+def _card(group: Group, name: str, draw: Callable[[], bytes]) -> HttpResponse:
+    """A shareable card's PNG, drawn once until the group's pages change."""
+    response = HttpResponse(group.kept_until_changed(name, draw), content_type="image/png")
+    response["Content-Disposition"] = 'inline; filename="scorepad.png"'
+    return response
+
+
+@login_required
+@private
+@require_GET
+@vary_on_headers("HX-Request")
+def group_review(request: AuthenticatedHttpRequest, group_id: int, year: int) -> HttpResponse:
+    """The group's year (or, with ``?month=``, month) in review."""
+    group = get_group_for_user(request, group_id)
+    return _review_screen(request, group, _period(request, year), None)
+
+
+@login_required
+@private
+@require_GET
+def group_review_card(request: AuthenticatedHttpRequest, group_id: int, year: int) -> HttpResponse:
+    group = get_group_for_user(request, group_id)
+    period = _period(request, year)
+    return _card(group, f"card:{period.slug}", lambda: cards.review_card(review(group, period)))
+
+
+@login_required
+@private
+@require_GET
+@vary_on_headers("HX-Request")
+def player_review(
+    request: AuthenticatedHttpRequest, group_id: int, player_id: int, year: int
+) -> HttpResponse:
+    """A player's year (or month) in review, in their group."""
+    group, player = _get_player_for_user(request, group_id, player_id)
+    return _review_screen(request, group, _period(request, year), player)
+
+
+@login_required
+@private
+@require_GET
+def player_review_card(
+    request: AuthenticatedHttpRequest, group_id: int, player_id: int, year: int
+) -> HttpResponse:
+    group, player = _get_player_for_user(request, group_id, player_id)
+    period = _period(request, year)
+    return _card(
+        group,
+        f"card:{player.pk}:{period.slug}",
+        lambda: cards.review_card(review(group, period, player)),
+    )

@@ -16,19 +16,34 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 import games
 from games.contract import InvalidInput
-from scorepad import result_page, sessions, throttle
-from scorepad.forms import ChangePasswordForm, NewPlayForm, SignupForm
+from scorepad import cards, result_page, sessions, throttle
+from scorepad.exports.bgstats import push_link
+from scorepad.forms import ChangePasswordForm, FinishForm, NewPlayForm, SignupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest, RedirectThen
-from scorepad.models import Group, Play, create_group, finish_play, move_play_to_group
+from scorepad.models import (
+    Group,
+    Play,
+    PlayPhoto,
+    create_group,
+    finish_play,
+    move_play_to_group,
+)
 from scorepad.pads import all_pads, get_pad, get_pad_or_404
 from scorepad.table import AppliedBefore, SeatRefused, access_to, host_here
 from scorepad.views.common import (
@@ -56,7 +71,7 @@ CARRY_ON = 3  # a group's plays still being scored, on the home page
 
 
 @private  # a person's groups and plays, or the plays kept in this browser's session
-@require_GET
+@require_safe  # HEAD too: uptime checks and link previews ask it
 def home(request: HtmxHttpRequest) -> HttpResponse:
     groups = Group.objects.for_user(request.user).order_by("name")
     plays = Play.objects.filter(group__in=groups).select_related("group").with_results()
@@ -198,11 +213,14 @@ def finish(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
         )
     if play.is_finished:
         return redirect("result", play.uuid)
+    started_at = FinishForm(request.POST).started_at(timezone.now())
     try:
-        finish_play(play)
+        finish_play(play, started_at=started_at)
     except InvalidInput as e:
         for error in e.errors:
             messages.error(request, error.message)
+        if started_at is not None:  # the length typed in is kept for the finish to come
+            Play.objects.filter(pk=play.pk).update(started_at=started_at)
         return redirect(play)
     return redirect("result", play.uuid)
 
@@ -245,8 +263,27 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     if pad.result_extras is not None:
         ctx["extras"] = pad.result_extras(play, results, sheet)
     ctx["corrections"] = result_page.corrections(play)
-    ctx["access"] = access_to(request, play)
+    access = ctx["access"] = access_to(request, play)
+    # The group's ratings are its members' to see, as its page is.
+    ctx["rating_steps"] = result_page.rating_steps(results) if access.is_member else []
+    ctx["photo"] = PlayPhoto.objects.defer("image", "thumbnail").filter(play=play).first()
+    ctx["bgstats_link"] = push_link(play, results) if play.is_finished else ""
     return render_screen(request, "result.html", ctx)
+
+
+@require_GET
+@cache_control(private=True, no_cache=True)
+def result_card(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
+    """The result as a PNG card to share, to whoever may read the result; a play not
+    finished yet has none, and sends its reader to it."""
+    play = get_play_for_user(request, play_id)
+    if not play.is_finished:
+        return redirect(play)
+    group_name = play.group.name if play.group else ""
+    png = cards.result_card(play, play.ordered_results(), group_name)
+    response = HttpResponse(png, content_type="image/png")
+    response["Content-Disposition"] = 'inline; filename="scorepad-result.png"'
+    return response
 
 
 @login_required

@@ -11,10 +11,6 @@ import { own, views } from "./outbox-screen.js";
 const detailOf = (event) => /** @type {CustomEvent} */ (event).detail;
 
 export function start() {
-  // Controls that only matter without JavaScript (a "Filter" button next to selects
-  // that already update the page) hide once this script runs.
-  document.documentElement.classList.add("js");
-
   // Steppers: change the count in place instead of posting the form, then let
   // htmx (listening for "input") save it. Without this script the − / + buttons
   // submit the form and the server applies the step.

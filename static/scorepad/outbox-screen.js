@@ -102,10 +102,14 @@ export function start() {
     state = next;
     navigator.serviceWorker?.controller?.postMessage({ identity });
   }
+  // When an answer last named whom the page is for (see htmx:configRequest below).
+  let namedAt = Date.now();
   document.addEventListener("htmx:afterRequest", (event) => {
     /** @type {{xhr?: XMLHttpRequest}} */
     const detail = /** @type {CustomEvent} */ (event).detail;
-    hear(detail.xhr?.getResponseHeader("Scorepad-Identity"));
+    const identity = detail.xhr?.getResponseHeader(store.IDENTITY);
+    if (identity) namedAt = Date.now();
+    hear(identity);
   });
 
   /**
@@ -159,6 +163,11 @@ export function start() {
   document.addEventListener("htmx:configRequest", (event) => {
     /** @type {{elt: Element, verb: string, target: Element, headers: Record<string, string>, path: string, formData: FormData}} */
     const detail = /** @type {CustomEvent} */ (event).detail;
+    // A poll's 304 names nobody (it carries no rights, and costs one small query): so that
+    // a session ended elsewhere (the password changed) is heard on a page left polling, a
+    // poll (the one request with an ETag) asks once nothing has named it for 10 s.
+    if ("If-None-Match" in detail.headers && Date.now() - namedAt > 1e4)
+      detail.headers["Scorepad-Ask-Identity"] = "1";
     /** @type {HTMLFormElement | null} */
     const form = detail.elt.closest?.("form[data-outbox]");
     if (!form || detail.verb !== "post") return;

@@ -17,7 +17,7 @@
 const NAME = "scorepad-outbox";
 const CHANGES = "changes";
 const NOTES = "notes"; // what a player must be told about a change sent late
-const IDENTITY = "Scorepad-Identity";
+export const IDENTITY = "Scorepad-Identity";
 
 // --- Pure: what an answer says, what a change sends (tests/js/outbox-store.test.js) ---------
 

@@ -14,7 +14,8 @@ In a page loaded with JavaScript disabled Playwright cannot evaluate at all, and
 (``page.content()``) is checked in a separate JavaScript-enabled page of the same size
 on the live server's origin: the HTML, its scripts removed, replaces that page's
 document, and its stylesheets and images load from the live server. That is the page as
-the phone without JavaScript shows it (no ``.js`` class, the no-JS-only buttons shown).
+the phone without JavaScript shows it (its ``(scripting: enabled)`` rules taken out, the no-JS-only
+buttons shown).
 """
 
 from __future__ import annotations
@@ -36,6 +37,16 @@ AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
 SCHEMES: tuple[Scheme, ...] = ("dark", "light")
 SCRIPT = re.compile(r"<script\b.*?</script\s*>", re.IGNORECASE | re.DOTALL)
+# The checking page runs scripts, so its "(scripting: enabled)" rules apply (DevTools
+# cannot emulate that feature): they are taken out, as a phone without JavaScript reads
+# the stylesheets (the no-JS-only buttons shown).
+WITHOUT_SCRIPTING = """() => {
+  for (const sheet of document.styleSheets) {
+    for (let i = sheet.cssRules.length - 1; i >= 0; i--) {
+      if (sheet.cssRules[i].media?.mediaText.includes("scripting: enabled")) sheet.deleteRule(i);
+    }
+  }
+}"""
 
 _axe_source: str | None = None
 
@@ -154,6 +165,7 @@ class NoScriptChecker:
     def check(self, page: Page, schemes: list[Scheme], where: str) -> None:
         checker = self._open()
         checker.set_content(SCRIPT.sub("", page.content()))
+        checker.evaluate(WITHOUT_SCRIPTING)
         for name in schemes:
             checker.emulate_media(color_scheme=name)
             found = blocking(axe_violations(checker, None if name == schemes[-1] else COLOUR_RULES))

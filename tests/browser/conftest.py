@@ -105,6 +105,12 @@ PHONE: ContextOptions = {
     "device_scale_factor": 2,
 }
 TIMEOUT_MS = 10_000
+# Every page reports what its Content Security Policy refused, or would refuse (Trusted
+# Types, report-only: the browser itself only logs it as information), as a console
+# error, which the tests' console checks then find. No report endpoint: the site exempts
+# no view from CSRF.
+REPORT_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) =>
+  console.error(`Content Security Policy (${e.disposition}): ${e.effectiveDirective} ${e.sample}`));"""
 # What an assertion waits for, like an action: a busy CI machine answers a save and the
 # page it leads to in more than expect()'s own 5 s now and then.
 expect.set_options(timeout=TIMEOUT_MS)
@@ -173,6 +179,7 @@ def page(
 ) -> Iterator[Page]:
     context = browser.new_context(base_url=live_server.url, **PHONE)
     context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(REPORT_VIOLATIONS)
     page = context.new_page()
 
     def on_console(msg: ConsoleMessage) -> None:

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.utils import timezone
 from playwright.sync_api import Error, Page, Request, expect
 
 import games
@@ -42,6 +43,9 @@ def new_game(page: Page, game: str) -> None:
     expect(page.get_by_role("heading", name=f"New {game} game")).to_be_visible()
 
 
+SAVE_MS = 30_000
+
+
 @contextmanager
 def autosave(phone: Phone, field: str, value: str) -> Iterator[None]:
     """Around a screen's last change: with JavaScript the screen saves as it is typed in
@@ -60,7 +64,8 @@ def autosave(phone: Phone, field: str, value: str) -> Iterator[None]:
         except Error:
             return False
 
-    with phone.page.expect_request(carries_it) as sent:
+    # The save may wait behind the outbox's earlier changes on a busy machine: it comes.
+    with phone.page.expect_request(carries_it, timeout=SAVE_MS) as sent:
         yield
     assert sent.value.response() is not None, f"the autosave of {field}={value} failed"
 
@@ -623,7 +628,7 @@ def live_log_counts_history_stats_and_export(phones: Phones, js: bool, scheme: S
     expect(history(page)).to_contain_text(["Seagrass"])
     ana.shot("group-filtered")
 
-    page.locator(".record", has_text="Seagrass").get_by_role("link", name="Ana").click()
+    page.get_by_role("region", name="Seagrass records").get_by_role("link", name="Ana").click()
     expect(page.get_by_role("heading", name="Ana", level=1)).to_be_visible()
     expect(page.locator(".stat-line")).to_contain_text("2 plays · 2 wins")
     expect(
@@ -631,6 +636,21 @@ def live_log_counts_history_stats_and_export(phones: Phones, js: bool, scheme: S
     ).to_be_visible()
     ana.shot("player")
 
+    # The year in review, and its month a tap away (htmx swaps the review in place).
+    today = timezone.localdate()
+    page.get_by_role("link", name=f"{today.year} in review").click()
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_contain_text(f"Ana · {today.year}")
+    expect(page.locator(".stat-line")).to_contain_text("2 plays · 2 games")
+    page.get_by_role("link", name=f"{today:%b} {today.year}").click()
+    expect(heading).to_contain_text(f"{today:%B} {today.year}")
+    expect(page).to_have_url(re.compile(rf"/review/{today.year}/\?month={today.month}$"))
+    expect(page.get_by_role("link", name="Share the card")).to_have_attribute(
+        "href", re.compile(rf"/review/{today.year}/card\.png\?month={today.month}$")
+    )
+    ana.shot("review")
+
+    page.get_by_role("link", name="← Ana").click()
     page.get_by_role("link", name=f"← {GROUP}").click()
     export_history(ana, GROUP, {"Seagrass": seagrass, "Coral Stations": {"Ana": 43, "Ben": 39}})
     assert phones.console_errors() == []

@@ -26,7 +26,7 @@ from playwright.sync_api import (
 )
 
 from tests.browser.accessibility import NoScriptChecker, Scheme, check_accessibility
-from tests.browser.conftest import PHONE, TIMEOUT_MS, artifact_path
+from tests.browser.conftest import PHONE, REPORT_VIOLATIONS, TIMEOUT_MS, artifact_path
 
 # The JavaScript-off pages' accessibility checker, by browser and live server; its
 # context closes with the browser at the end of the session.
@@ -88,6 +88,7 @@ class Phones:
             base_url=self.base_url, java_script_enabled=js, color_scheme=scheme, **PHONE
         )
         context.set_default_timeout(TIMEOUT_MS)
+        context.add_init_script(REPORT_VIOLATIONS)
         page = context.new_page()
         phone = Phone(who, page, context, js, scheme, self)
 

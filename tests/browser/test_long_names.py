@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from contextlib import suppress
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 import pytest
@@ -35,6 +36,7 @@ from scorepad.models import (
     Invite,
     Play,
     RemovedMember,
+    attach_photo,
     create_group,
     play_from_input,
     use_claim_link,
@@ -42,6 +44,7 @@ from scorepad.models import (
 from scorepad.models.table import ensure_join_code
 from scorepad.pads import Pad, all_pads, get_pad
 from tests.browser.conftest import PHONE, TIMEOUT_MS, artifact_path
+from tests.test_photos import BOARD_PHOTO
 from tests.test_security import INVITATIONS, url_patterns
 
 # What these check is in the browser: SQLite's pass runs them, PostgreSQL's leaves them
@@ -86,6 +89,11 @@ NOT_SCREENS = {
     "manifest": "the installable app's manifest",
     "service_worker": "the offline script",
     "favicon": "an icon",
+    "photo_image": "the board's photo",
+    "photo_thumbnail": "the board's photo, small",
+    "result_card": "a result's card to share, a picture",
+    "group_review_card": "a year's card to share, a picture",
+    "player_review_card": "a year's card to share, a picture",
 }
 # Opened by a phone from outside the group: an invitation, a claim link, a table's code.
 OUTSIDERS = INVITATIONS | {"join_code"}
@@ -170,6 +178,11 @@ def build_world() -> World:
         for sample in get_pad(play.game).sample_urls(play):
             add(reverse(sample.url_name, kwargs=dict(sample.kwargs)), what(play), dict(sample.data))
         if play.is_finished:
+            attach_photo(play, BOARD_PHOTO, owner)
+            add(reverse("play_photo", args=[play.uuid]), what(play))
+            add(reverse("photo_image", args=[play.uuid]), what(play))
+            add(reverse("photo_thumbnail", args=[play.uuid]), what(play))
+            add(reverse("result_card", args=[play.uuid]), what(play))
             continue
         # Where the table's own forms land (the table, the result, the group): the same
         # screens for a finished play, so once a game.
@@ -209,7 +222,7 @@ def build_world() -> World:
     add(reverse("password_reset_confirm", kwargs=reset), "reset")
     # The shared site's own URLs: the group, its people, a guest, its join link.
     known = {"group_id": group.pk, "player_id": guest.pk, "invite_id": invite.pk}
-    known["user_id"] = member.pk
+    known |= {"user_id": member.pk, "year": date.today().year}
     for pattern in url_patterns():
         params = set(pattern.pattern.converters)
         if pattern.name not in visits and params <= set(known):

@@ -94,8 +94,14 @@ def test_an_accounts_pages_are_not_shown_offline_once_it_is_gone(phones: Phones,
         ana.set_password("changed-on-another-computer")
         ana.save()
     # The worker forgets her pages as soon as an answer names someone else: here, the
-    # page she logged out or in to, or the table's next poll.
-    until(page, "(path) => caches.match(path).then((kept) => kept === undefined)", result)
+    # page she logged out or in to, or the table's poll that asks whom it is for (one
+    # does once nothing has named it for 10 s: a 304 names nobody otherwise).
+    until(
+        page,
+        "(path) => caches.match(path).then((kept) => kept === undefined)",
+        result,
+        timeout_ms=30_000,
+    )
     assert page.request.get(result).status == 404  # online, for whoever it is now
     if how == "another logs in":
         kept_for_offline(page)  # Cleo's home, kept in the background once it was shown

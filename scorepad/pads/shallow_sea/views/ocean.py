@@ -21,7 +21,7 @@ from scorepad.http import HtmxHttpRequest
 from scorepad.models import Play, Result
 from scorepad.models.changes import change_part
 from scorepad.pads.shallow_sea.drawing import draw_board, touched_by
-from scorepad.pads.shallow_sea.entry import board_of
+from scorepad.pads.shallow_sea.entry import board_of, space_to_enter_next
 from scorepad.pads.shallow_sea.forms.ocean import FishForm, OceanExtrasForm, TileForm
 from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, SPACE_SHAPES
 from scorepad.pads.shallow_sea.sealife_values import printed_values
@@ -217,16 +217,17 @@ def after_save(
     said: str,
     learnt: list[str],
     results: list[Result],
-    upcoming: str | None = None,
 ) -> HttpResponse:
     """After a tile or a fish is saved: the board again (without JavaScript); for htmx
     only what the tap changed, from the seats just saved: the closed editor, the spaces
     and bubbles the tap may have drawn differently (``touched_by``; the one tapped always:
     it loses its selection and the outbox's waiting mark), the counts and total under the
-    board, the live panel. ``upcoming``: the space to enter next (a tile was laid on an
-    empty one), whose form opens next: the tap a player makes anyway (ocean.js)."""
+    board, the live panel; and the space to enter next, where a tile was laid on an
+    empty one, whose form opens next: the tap a player makes anyway (ocean.js)."""
     result = next(r for r in results if r.position == position)
     tap = tapped.tap
+    after = board_of(result)
+    upcoming = tapped.space and space_to_enter_next(tapped.before, after, tapped.space)
     if not request.htmx:
         messages.success(request, f"Saved {said}")
         for line in learnt:

@@ -21,7 +21,6 @@ from scorepad.models.changes import change_part
 from scorepad.pads.shallow_sea.entry import (
     board_of,
     fish_on_bubbles,
-    space_to_enter_next,
     with_fish,
     with_tile,
 )
@@ -93,11 +92,7 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
                     said = f"{space}: {describe_tile(new_tile)}."
                     learnt = _teach_group(request, play, lesson, replace=answer == "group")
                     tapped = BoardTap("tiles", before, request.POST.get("drawn"), space=space)
-                    after = board_of(next(r for r in saved if r.position == position))
-                    upcoming = space_to_enter_next(before, after, space)
-                    return after_save(
-                        request, play, position, tapped, said, learnt, saved, upcoming
-                    )
+                    return after_save(request, play, position, tapped, said, learnt, saved)
     else:
         form = TileForm(sealife, printed, initial=TileForm.initial_from(tile))
     shape = SPACE_SHAPES[space]

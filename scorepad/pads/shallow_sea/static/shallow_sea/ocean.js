@@ -148,11 +148,19 @@
     const editor = document.getElementById("editor");
     if (!template || !editor) return;
     const place = link.dataset.place;
-    const holder = document.createElement("div");
-    holder.innerHTML = template.innerHTML
-      .replaceAll(`>${PLACE}<`, `>${JSON.parse(template.dataset.titles)[place]}<`)
-      .replaceAll(PLACE, place);
-    const section = holder.firstElementChild;
+    // The kept editor names its place __PLACE__: its title (a whole text) becomes the
+    // place's title, and the rest (its form's address, ids) the place. Nodes, not a
+    // string of HTML: a string would reach the page through innerHTML, which the site's
+    // Trusted Types policy refuses.
+    const section = document.importNode(template.content, true).firstElementChild;
+    const title = JSON.parse(template.dataset.titles)[place];
+    for (const node of [section, ...section.querySelectorAll("*")]) {
+      for (const attr of node.attributes) attr.value = attr.value.replaceAll(PLACE, place);
+    }
+    const texts = document.createTreeWalker(section, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      text.nodeValue = text.nodeValue === PLACE ? title : text.nodeValue.replaceAll(PLACE, place);
+    }
     const form = section.querySelector("form");
     if (bubble) check(form, "color", link.dataset.color || "none");
     else {
