@@ -84,7 +84,7 @@ run: venv fonts
 # app servers and HAProxy in front of them on 127.0.0.1:$(PORT), until Ctrl-C. Not `make run`.
 PORT ?= 8000
 SERVERS ?= 2
-cluster: venv fonts postgres haproxy
+cluster: venv node fonts postgres haproxy
 	PY=$(PY) scripts/cluster --port $(PORT) --servers $(SERVERS)
 
 haproxy:
@@ -153,7 +153,7 @@ deploy-check: venv
 
 # WhiteNoise's manifest storage needs collected files when templates use {% static %}
 # with DEBUG off, as they do under the test runner.
-collectstatic: venv
+collectstatic: venv node
 	env -u DATABASE_URL $(DEPLOY_CHECK_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
 
 test-sqlite: venv chromium fonts
@@ -208,12 +208,12 @@ screenshots: venv chromium fonts
 # Then the same on PostgreSQL, and the cluster rows: 2 app servers behind HAProxy
 # (`scripts/bench.py --only cluster` runs those alone).
 # Lighthouse 12 on six screens (scripts/lighthouse.py): not part of `make test`.
-lighthouse: venv fonts chromium tools/lighthouse/node_modules/.installed
+lighthouse: venv node fonts chromium tools/lighthouse/node_modules/.installed
 	env -u DATABASE_URL $(PY) scripts/lighthouse.py
 
 tools/lighthouse/node_modules/.installed: tools/lighthouse/package.json tools/lighthouse/package-lock.json
 	cd tools/lighthouse && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-bench: venv fonts postgres haproxy
+bench: venv node fonts postgres haproxy
 	env -u DATABASE_URL $(PY) scripts/bench.py

@@ -40,7 +40,6 @@ DOCUMENT_ONLY = (
 # answer: on any other script, a stylesheet or the manifest a browser ignores it, and at
 # some 560 bytes it was the largest header of each static file on a first load.
 PERMISSIONS_POLICY = "Permissions-Policy"
-SERVICE_WORKER_PATH = "/sw.js"
 # A static file named by its hash never changes: WhiteNoise serves it "immutable", kept for
 # ten years, so no browser asks whether it changed and its validators are bytes for nothing.
 VALIDATORS = ("Last-Modified", "ETag")
@@ -51,8 +50,8 @@ class DocumentHeadersMiddleware:
     HTML goes without the document-only headers, and JSON (the manifest, the API) without
     a Content-Security-Policy too (no browser runs one as a page). A script keeps its
     policy: the service worker's is its own script's. The Permissions-Policy goes on
-    documents and the service worker's script only, and an immutable file goes without
-    Last-Modified and ETag. Every answer keeps X-Content-Type-Options (nosniff) and
+    documents only (no browser reads it for a worker: workers' own is still a proposal),
+    and an immutable file goes without Last-Modified and ETag. Every answer keeps X-Content-Type-Options (nosniff) and
     Referrer-Policy."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
@@ -63,8 +62,7 @@ class DocumentHeadersMiddleware:
         kind = response.get("Content-Type", "").split(";")[0].strip().lower()
         if kind == "text/html":
             return response
-        if request.path != SERVICE_WORKER_PATH:
-            del response[PERMISSIONS_POLICY]
+        del response[PERMISSIONS_POLICY]
         if "immutable" in response.get("Cache-Control", ""):
             for name in VALIDATORS:
                 del response[name]

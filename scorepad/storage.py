@@ -1,6 +1,6 @@
 """Static files as the site serves them in production: hashed names (so a phone keeps
 each for good, and the service worker's version follows them), our own scripts and
-styles minified, a script that imports modules written as one file with them
+styles minified (scripts by terser, from the development tools: `make node`), a script that imports modules written as one file with them
 (scorepad/bundle.py: no import names a hashed file), and every text file compressed
 (whitenoise)."""
 
@@ -8,20 +8,21 @@ from __future__ import annotations
 
 import hashlib
 import re
+import subprocess
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import rcssmin
-import rjsmin
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.core.exceptions import ImproperlyConfigured
 from django.core.files.base import ContentFile
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 from scorepad.bundle import bundle, bundle_css, is_entry
 
-MINIFIERS = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
+TERSER = Path(settings.BASE_DIR) / "node_modules" / ".bin" / "terser"
 HASH = re.compile(r"\.[0-9a-f]{12}(?=\.[a-z]+$)")
 
 
@@ -33,6 +34,27 @@ def is_ours(name: str) -> bool:
     if not isinstance(source, str) or "site-packages" in source:
         return False
     return Path(source).resolve().is_relative_to(Path(settings.BASE_DIR).resolve())
+
+
+def minify_js(code: str) -> str:
+    """A script with its local names shortened and its dead code dropped, not only its
+    spaces (the board screen's script: 8.7 KB in Brotli stripped of spaces, 7.3 KB by
+    terser). No --module: the worker's store is a classic script whose top-level names
+    the worker reads, so top-level names stay as written in every script."""
+    if not TERSER.exists():
+        raise ImproperlyConfigured(
+            f"{TERSER} is missing: collectstatic minifies the scripts with terser "
+            "(`make node` installs it)"
+        )
+    done = subprocess.run(
+        [TERSER, "--compress", "--mangle"], input=code, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        raise ValueError(f"terser refused a script: {done.stderr.strip()}")
+    return done.stdout
+
+
+MINIFIERS = {".js": minify_js, ".css": rcssmin.cssmin}
 
 
 def read_static(path: str) -> str:

@@ -473,14 +473,13 @@ def test_pages_have_a_strict_csp_and_no_inline_code(alice_client: Client, alice:
 def test_every_answer_denies_the_browser_features_the_site_never_uses(
     client: Client, alice_client: Client
 ) -> None:
-    """Every answer a browser reads the policy on: documents (pages, the 404) and the
-    service worker's script. A static script, a stylesheet and the web manifest go
+    """Every answer a browser reads the policy on: documents (pages, the 404). The
+    service worker's script, a static script, a stylesheet and the web manifest go
     without it (a browser ignores it there), and keep nosniff and Referrer-Policy."""
     answers = [
         client.get("/"),
         client.get("/accounts/login/"),
         client.get("/j/ZZZZZZ"),  # 404
-        client.get("/sw.js"),
         alice_client.get("/groups/"),
     ]
     for response in answers:
@@ -492,6 +491,7 @@ def test_every_answer_denies_the_browser_features_the_site_never_uses(
         assert policy["web-share"] == "(self)"
     assert answers[2].status_code == 404
     not_documents = [
+        client.get("/sw.js"),
         client.get("/static/scorepad/scorepad.js"),
         client.get("/static/scorepad/scorepad.css"),
         client.get("/manifest.webmanifest"),

@@ -21,7 +21,6 @@ import re
 from functools import cache, lru_cache
 
 import brotli  # type: ignore[import-untyped]  # it ships no types
-import rjsmin
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -127,11 +126,9 @@ def _worker_code() -> str:
 
 @cache
 def _worker(shell: tuple[str, ...], worker_code: str) -> str:
-    # Its comments are for the source's readers.
-    code = rjsmin.jsmin(worker_code)
-    version = hashlib.sha256(("\n".join(shell) + code).encode()).hexdigest()[:12]
+    version = hashlib.sha256(("\n".join(shell) + worker_code).encode()).hexdigest()[:12]
     head = f"const VERSION = {json.dumps(version)};\nconst SHELL = {json.dumps(list(shell))};\n"
-    return head + code
+    return head + worker_code
 
 
 @require_safe
