@@ -29,16 +29,10 @@ from scorepad.table import CHANGE_HEADER, CHANGE_ID, PHONE_COOKIE, PHONE_COOKIE_
 # Headers a browser reads on a document only: a frame's (X-Frame-Options) or a window's
 # (Cross-Origin-Opener-Policy). A script, a stylesheet, an image or the web manifest does
 # not need them on every load.
-# So does the Trusted Types policy, reported only (SECURE_CSP_REPORT_ONLY): only a
-# document's scripts write HTML.
-DOCUMENT_ONLY = (
-    "X-Frame-Options",
-    "Cross-Origin-Opener-Policy",
-    "Content-Security-Policy-Report-Only",
-)
-# The Permissions-Policy governs a document and its frames, and a worker by its script's
-# answer: on any other script, a stylesheet or the manifest a browser ignores it, and at
-# some 560 bytes it was the largest header of each static file on a first load.
+DOCUMENT_ONLY = ("X-Frame-Options", "Cross-Origin-Opener-Policy")
+# The Permissions-Policy governs a document and its frames: on a script (the worker's
+# too), a stylesheet or the manifest a browser ignores it, and at some 560 bytes it was
+# the largest header of each static file on a first load.
 PERMISSIONS_POLICY = "Permissions-Policy"
 # A static file named by its hash never changes: WhiteNoise serves it "immutable", kept for
 # ten years, so no browser asks whether it changed and its validators are bytes for nothing.

@@ -100,13 +100,17 @@ SECURE_CSP = {
     "object-src": [CSP.NONE],
     "frame-ancestors": [CSP.NONE],
 }
-# Trusted Types, reported before enforced: HTML reaches a page only as htmx parses a
-# same-origin answer (static/scorepad/trusted-types.js, the "default" policy), never
-# through a string sink; a script URL only as the service worker's registration.
-SECURE_CSP_REPORT_ONLY = {
+# Trusted Types, enforced: HTML reaches a page only as htmx parses a same-origin answer
+# (static/scorepad/trusted-types.js, the "default" policy), never through a string sink;
+# a script URL only as the service worker's registration. The policy is the pages' own:
+# the worker's script and Django's admin (jQuery writes innerHTML) go without it
+# (CSP_WITHOUT_TRUSTED_TYPES).
+TRUSTED_TYPES = {
     "require-trusted-types-for": ["'script'"],
     "trusted-types": ["default"],
 }
+CSP_WITHOUT_TRUSTED_TYPES = dict(SECURE_CSP)
+SECURE_CSP |= TRUSTED_TYPES
 
 # The browser features a page may use: the host's Share button (the Web Share API), on
 # our own pages only. Every other one that reaches the phone itself (its camera, place,

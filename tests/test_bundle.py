@@ -176,3 +176,27 @@ def test_a_screen_links_its_stylesheets_one_bundle_or_each_as_written(settings: 
         "staticfiles": {"BACKEND": "scorepad.storage.MinifiedStaticFilesStorage"},
     }
     assert sheets_of("shallow_sea/board-screen.css") == ["shallow_sea/board-screen.css"]
+
+
+def test_a_screen_that_draws_results_has_one_stylesheet() -> None:
+    """A result, a group, a player or a year waits for one stylesheet: the site's rules,
+    then the results' (which no screen entering a game fetches)."""
+    every, others, results = (
+        read_static(f"scorepad/{name}.css") for name in ("every-screen", "site-screens", "results")
+    )
+    screen = bundle_css(
+        "scorepad/results-screen.css", read_static("scorepad/results-screen.css"), read_static
+    )
+    solo = bundle_css(
+        "shallow_sea/solo-screen.css", read_static("shallow_sea/solo-screen.css"), read_static
+    )
+    assert screen is not None and solo is not None
+    assert screen.index(every) < screen.index(others) < screen.index(results)
+    assert solo.index(read_static("shallow_sea/shallow-sea.css")) < solo.index(results)
+    for entry in (
+        "scorepad/scorepad.css",
+        "shallow_sea/screens.css",
+        "shallow_sea/board-screen.css",
+    ):
+        bundled = bundle_css(entry, read_static(entry), read_static)
+        assert bundled is not None and results not in bundled

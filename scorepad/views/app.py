@@ -21,12 +21,14 @@ import re
 from functools import cache, lru_cache
 
 import brotli  # type: ignore[import-untyped]  # it ships no types
+from django.conf import settings
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import cache_control
+from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_safe
 
 from scorepad.bundle import module_expression
@@ -133,8 +135,11 @@ def _worker(shell: tuple[str, ...], worker_code: str) -> str:
 
 @require_safe
 @cache_control(no_cache=True)
+@csp_override(settings.CSP_WITHOUT_TRUSTED_TYPES)
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """The worker, at the site's root so that it serves every page."""
+    """The worker, at the site's root so that it serves every page. Its policy is its
+    script's answer's: without Trusted Types, as it writes no HTML and imports only the
+    files its own script names (importScripts would need a policy of its own)."""
     shell = (*(static(path) for path in SHELL), "/offline/")
     worker = HttpResponse(
         _worker(shell, _worker_code()), content_type="text/javascript; charset=utf-8"

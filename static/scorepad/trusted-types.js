@@ -1,4 +1,4 @@
-// Trusted Types (the CSP's require-trusted-types-for 'script', report-only for now:
+// Trusted Types (the CSP's require-trusted-types-for 'script', enforced:
 // scorepad/settings.py). HTML, and scripts, reach a page only through htmx's swaps of
 // this site's answers (htmx asks only this site: its selfRequestsOnly): its parsing of an
 // answer, the empty holder it keeps hx-preserve'd elements in, and the site's own script

@@ -105,9 +105,9 @@ PHONE: ContextOptions = {
     "device_scale_factor": 2,
 }
 TIMEOUT_MS = 10_000
-# Every page reports what its Content Security Policy refused, or would refuse (Trusted
-# Types, report-only: the browser itself only logs it as information), as a console
-# error, which the tests' console checks then find. No report endpoint: the site exempts
+# Every page reports what its Content Security Policy refused (a Trusted Types refusal
+# is an exception in the script, which a page may catch and the browser may only log), as
+# a console error, which the tests' console checks then find. No report endpoint: the site exempts
 # no view from CSRF.
 REPORT_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) =>
   console.error(`Content Security Policy (${e.disposition}): ${e.effectiveDirective} ${e.sample}`));"""
