@@ -89,7 +89,7 @@ MIDDLEWARE = [
 ]
 
 # Every script and style comes from our own static files: no inline code at all.
-SECURE_CSP = {
+SECURE_CSP: dict[str, list[str]] = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
@@ -105,11 +105,11 @@ SECURE_CSP = {
 # a script URL only as the service worker's registration. The policy is the pages' own:
 # the worker's script and Django's admin (jQuery writes innerHTML) go without it
 # (CSP_WITHOUT_TRUSTED_TYPES).
-TRUSTED_TYPES = {
+TRUSTED_TYPES: dict[str, list[str]] = {
     "require-trusted-types-for": ["'script'"],
     "trusted-types": ["default"],
 }
-CSP_WITHOUT_TRUSTED_TYPES = dict(SECURE_CSP)
+CSP_WITHOUT_TRUSTED_TYPES: dict[str, list[str]] = dict(SECURE_CSP)
 SECURE_CSP |= TRUSTED_TYPES
 
 # The browser features a page may use: the host's Share button (the Web Share API), on
