@@ -104,7 +104,7 @@
     const next = editor?.dataset.next && ocean?.querySelector(`a[data-place="${editor.dataset.next}"]`);
     if (next && !document.querySelector("#sea .htmx-request")) {
       said = [...editor.querySelectorAll(".ok")];
-      htmx.trigger(next, "click");
+      openPlace(next);
     }
   });
 
@@ -176,6 +176,26 @@
   }
 
   const tappable = (elt) => elt.matches?.("svg.ocean a[data-opens-offline]");
+
+  // A space or a bubble is a link to its form, which this one listener opens, not each
+  // link as an htmx element of its own: as a page starts, htmx reads and hashes every
+  // attribute of each element it takes over, and the board's places were the screen's
+  // longest task on a phone. The request is htmx's all the same: the board's hx-target,
+  // hx-swap and hx-sync, and its events (the offline form above hears them).
+  /** @param {Element} link */
+  function openPlace(link) {
+    const url = new URL(link.getAttribute("href") || "", location.href);
+    // Its promise fails where the request did (another tap replaced it, the network is
+    // gone): htmx's events have said so already, and the offline form opens from them.
+    htmx.ajax("get", url.pathname + url.search, { source: link }).catch(() => {});
+  }
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element && event.target.closest("a");
+    if (!link || !tappable(link) || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    openPlace(link);
+  });
 
   document.addEventListener("htmx:beforeRequest", (event) => {
     if (!tappable(detailOf(event).elt)) return;
