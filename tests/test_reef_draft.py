@@ -864,6 +864,14 @@ def test_each_line_names_the_rounds_it_scored_in_and_sums_them():
     assert ana["jellies"]["rounds"] == [2]
 
 
+def test_five_dolphins_score_the_top_of_the_table_and_six_are_5_or_more():
+    """The dolphin table runs 0, 1, 2, 3, 4 and "5 or more": five are its last column,
+    not more than it."""
+    sheet = score([{"Ana": {"dolphins": 5}, "Ben": {"dolphins": 6}}], spare=CORAL_PAD)
+    assert explained(sheet, "Ana")["dolphins"] == "Dolphins: round 1, 5 dolphins → 15"
+    assert explained(sheet, "Ben")["dolphins"] == "Dolphins: round 1, 6 dolphins (5 or more) → 15"
+
+
 def test_fish_on_sharks_are_worth_three_times_as_much():
     reef = {"clownfish": 2, "anglerfish": 1, "sharks": 2, "on_shark": {"clownfish": 2}}
     sheet = score([{"Ana": reef}], spare=CORAL_PAD)

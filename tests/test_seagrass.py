@@ -634,6 +634,30 @@ def test_tokens_held_and_returned_cannot_exceed_what_the_reefs_hold():
     ]
 
 
+def test_every_reef_returned_as_a_set_leaves_no_token_to_hold():
+    """2 players, 6 reefs: 6 full sets returned are all 24 tokens, so one still held is
+    one too many (sets as many as the reefs are checked, not taken as too many)."""
+    logged = {
+        "players": ["Ana", "Ben"],
+        "options": {"discovery": True},
+        "entry": "log",
+        "events": [{"type": "discovery_set", "player": name} for name in ["Ana", "Ben"] * 3],
+        "final": {
+            "Ana": {"discovery_tokens": 1, "unplayed_tiles": 0},
+            "Ben": {"discovery_tokens": 0, "unplayed_tiles": 0},
+        },
+    }
+    assert errors_of(logged) == [
+        (
+            "final",
+            "With 2 players 24 discovery tokens are in play (4 on each of the 6 reefs), but "
+            "the players hold 1 and returned 6 full sets of 4: 25 in all.",
+        )
+    ]
+    logged["final"]["Ana"]["discovery_tokens"] = 0
+    seagrass.parse(logged)  # the whole box returned, none held: fine
+
+
 def test_no_more_reefs_or_discovery_sets_than_reefs_in_play():
     two_players = {"players": ["Ana", "Ben"], "options": {"discovery": True}, "entry": "log"}
     reef = {"type": "reef", "size": 2, "adjacent": {"Ana": 1}}

@@ -432,6 +432,19 @@ def test_sheet_values_at_their_limits_are_accepted():
     assert first(sheet_entry(sheet))["total"] == 44 + 30 + 20 + 88
 
 
+def test_a_coral_duo_sheet_holds_at_most_11_pairs():
+    """Coral Duo pays 3 VPs for each pair of Completed Coral Tiles of one color: the
+    ocean's 22 spaces hold 11 pairs, so 33 VPs at most, in steps of 3."""
+    data = sheet_entry({"orange": 33})
+    data["setup"] = {**FIRST_GAME, "orange": [2]}
+    assert first(data)["breakdown"]["orange"] == 33
+    data["sheets"]["Ana"]["orange"] = 36
+    assert errors(data) == {
+        "sheets.Ana.orange": "Ana: 36 VPs cannot come from the Orange card "
+        "(Coral Duo pays in steps of 3 up to 33)."
+    }
+
+
 def test_a_row_must_be_a_whole_number():
     found = errors(sheet_entry({"rows": [1, 2.5, 3, 4, 5]}))
     assert found == {"sheets.Ana.rows[1]": "Ana: row 2 VPs must be a whole number."}
