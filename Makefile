@@ -25,7 +25,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 DEPLOY_CHECK_ENV := DEBUG=0 ALLOWED_HOSTS=example.com \
 	SECRET_KEY=ci-deploy-check-7f3a9c1e5b8d2f6a0c4e9b7d1a3f5c8e2b6d0a4f9c7e1b5d3a8f2c6e0b4d9a7
 
-.PHONY: help venv node run cluster haproxy lighthouse test lint test-js fmt check deploy-check collectstatic test-sqlite test-postgres \
+.PHONY: help venv node run cluster haproxy lighthouse mutate test lint test-js fmt check deploy-check collectstatic test-sqlite test-postgres \
 	test-databases test-stress chromium fonts postgres clean
 
 help:
@@ -41,6 +41,7 @@ help:
 	@echo "make cluster 2 app servers behind HAProxy on a throwaway PostgreSQL, demo data, http://127.0.0.1:8000 (PORT=...)"
 	@echo "make screenshots  the main screens on a phone, light and dark, as PNGs in docs/screens/"
 	@echo "make lighthouse  Lighthouse 12 on six screens, signed in, on a phone: docs/performance.md"
+	@echo "make mutate  mutation testing of the games' scoring (mutmut): docs/mutation.md"
 	@echo "make bench   benchmarks under gunicorn on loopback (1,000 plays, 50-client load run): docs/performance.md"
 
 # --- virtualenv ------------------------------------------------------------------------------
@@ -214,6 +215,11 @@ lighthouse: venv node fonts chromium tools/lighthouse/node_modules/.installed
 tools/lighthouse/node_modules/.installed: tools/lighthouse/package.json tools/lighthouse/package-lock.json
 	cd tools/lighthouse && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
+
+# mutmut over games/ with the pure tests (scripts/mutate.py): each module's score and each
+# survivor into docs/mutation.md. Not part of `make test`.
+mutate: venv
+	env -u DATABASE_URL $(PY) scripts/mutate.py
 
 bench: venv node fonts postgres haproxy
 	env -u DATABASE_URL $(PY) scripts/bench.py

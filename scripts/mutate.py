@@ -1,0 +1,137 @@
+"""`make mutate`: how strong the games' tests are. mutmut (pyproject's [tool.mutmut]) makes
+small wrong versions of games/ — an operator, a comparison, a number off by one, a
+condition negated, a value returned — and runs the pure tests that reach each one; a
+mutant the tests do not fail on "survived". Writes the score of each module of games/,
+and each survivor, into docs/mutation.md between its markers. A survivor must be killed by
+a test, or named in that file's hand-written part with why it cannot change what a player
+sees (an equivalent mutant). Not part of `make test`: it takes a while.
+
+Exits 1 when a module scores under the target or a survivor is explained nowhere."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from mutmut.stats import status_by_exit_code
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "mutation.md"
+START, END = "<!-- mutate:start -->", "<!-- mutate:end -->"
+TARGET = 97.0  # % of a module's mutants killed
+KILLED = {"killed", "timeout", "caught by type check"}
+
+
+def log(message: str) -> None:
+    print(f"mutate: {message}", file=sys.stderr, flush=True)
+
+
+def mutmut(*args: str, capture: bool = False) -> str:
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    done = subprocess.run(
+        [sys.executable, "-m", "mutmut", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=capture,
+        text=True,
+    )
+    return done.stdout if capture else ""
+
+
+def results() -> dict[str, dict[str, str]]:
+    """Each module's mutants and what became of each, from mutmut's own records."""
+    found: dict[str, dict[str, str]] = {}
+    for meta in sorted((ROOT / "mutants" / "games").rglob("*.py.meta")):
+        module = meta.relative_to(ROOT / "mutants").as_posix().removesuffix(".meta")
+        codes = json.loads(meta.read_text())["exit_code_by_key"]
+        found[module] = {name: status_by_exit_code[code] for name, code in codes.items()}
+    return found
+
+
+def explained_survivors() -> set[str]:
+    """The mutant names docs/mutation.md explains by hand (outside the written section)."""
+    text = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
+    if START in text:
+        text = text[: text.index(START)] + text[text.index(END) + len(END) :]
+    return {word.strip("`") for word in text.split() if "__mutmut_" in word}
+
+
+def section(found: dict[str, dict[str, str]], explained: set[str], minutes: float) -> str:
+    lines = [
+        START,
+        "## The last run",
+        "",
+        f"`make mutate` on {datetime.date.today().isoformat()}: mutmut over games/ with the "
+        f"pure tests, {minutes:.0f} min on {os.cpu_count()} cores. Killed: the tests "
+        "failed on it (or it ran past its time).",
+        "",
+        "| module | mutants | killed | survived | of them explained |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for module, statuses in found.items():
+        if not statuses:
+            continue
+        killed = sum(s in KILLED for s in statuses.values())
+        survivors = [n for n, s in statuses.items() if s not in KILLED]
+        lines.append(
+            f"| {module} | {len(statuses)} | {killed} ({100 * killed / len(statuses):.1f}%) "
+            f"| {len(survivors)} | {sum(n in explained for n in survivors)} |"
+        )
+    lines += ["", "Survivors (`python -m mutmut show NAME` shows one):", ""]
+    for statuses in found.values():
+        for name, status in statuses.items():
+            if status not in KILLED:
+                mark = "explained above" if name in explained else "**not explained**"
+                lines.append(f"- `{name}`: {status}, {mark}")
+    lines.append(END)
+    return "\n".join(lines)
+
+
+def write_doc(text: str) -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    if START in doc:
+        doc = doc[: doc.index(START)] + text + doc[doc.index(END) + len(END) :]
+    else:
+        doc = doc.rstrip("\n") + "\n\n" + text + "\n"
+    DOC.write_text(doc, encoding="utf-8")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keep", action="store_true", help="go on from the last run's mutants/")
+    parser.add_argument("--no-write", action="store_true", help="leave docs/mutation.md")
+    args = parser.parse_args()
+    if not args.keep:
+        shutil.rmtree(ROOT / "mutants", ignore_errors=True)
+    started = datetime.datetime.now()
+    mutmut("run", "--max-children", str(os.cpu_count() or 1))
+    minutes = (datetime.datetime.now() - started).total_seconds() / 60
+    found = results()
+    explained = explained_survivors()
+    text = section(found, explained, minutes)
+    print(text)
+    if not args.no_write:
+        write_doc(text)
+    short = []
+    for module, statuses in found.items():
+        killed = sum(s in KILLED for s in statuses.values())
+        if statuses and 100 * killed / len(statuses) < TARGET:
+            short.append(module)
+    unexplained = [
+        n for s in found.values() for n, st in s.items() if st not in KILLED and n not in explained
+    ]
+    log(
+        f"{len(unexplained)} survivors not explained; under {TARGET}%: {', '.join(short) or 'none'}"
+    )
+    return 1 if short or unexplained else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
