@@ -9,7 +9,7 @@ line, how many Sealife types) are given as the scoring would give them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import pytest
 
@@ -17,8 +17,10 @@ from games.shallow_sea.achievements import Outcome, achievements
 from games.shallow_sea.ocean import Achievement, Coral, Ocean, Sealife, Tile
 
 # The 12 outer spaces: rows 1 and 5, and both ends of rows 2 and 4 (the rulebook's board).
-OUTER = ("R1C2", "R1C4", "R1C6", "R1C8", "R5C2", "R5C4", "R5C6", "R5C8")
-OUTER += ("R2C1", "R2C9", "R4C1", "R4C9")
+OUTER = (
+    *("R1C2", "R1C4", "R1C6", "R1C8", "R5C2", "R5C4", "R5C6", "R5C8"),
+    *("R2C1", "R2C9", "R4C1", "R4C9"),
+)
 INNER = ("R2C3", "R2C5", "R2C7", "R3C2", "R3C4", "R3C6", "R3C8", "R4C3", "R4C5", "R4C7")
 ALL_SPACES = OUTER + INNER
 COLORS = ("red", "yellow", "green", "purple")
@@ -44,7 +46,7 @@ def ocean(tiles: Mapping[str, Tile]) -> Ocean:
     return Ocean(tiles=tiles, fish={}, seashells=0, lionfish=0, left_out_color=None)
 
 
-def on(spaces: tuple[str, ...], tiles: list[Tile]) -> dict[str, Tile]:
+def on(spaces: tuple[str, ...], tiles: Sequence[Tile]) -> dict[str, Tile]:
     """The tiles laid on the spaces, in order."""
     assert len(tiles) <= len(spaces)
     return dict(zip(spaces, tiles, strict=False))
@@ -197,7 +199,7 @@ def test_standard_7_to_9_complete_all_coral_sealife_or_all_tiles_in_your_ocean(
 
 
 def test_standard_7_is_not_broken_by_an_unfinished_sealife_tile() -> None:
-    laid = [coral("red"), incomplete_sealife("A1")]
+    laid: list[Tile] = [coral("red"), incomplete_sealife("A1")]
     assert standard(7, outcome(on(ALL_SPACES, laid))) is True
     assert standard(8, outcome(on(ALL_SPACES, laid))) is False
 
