@@ -328,3 +328,35 @@ def test_a_paper_sheet_leaves_the_board_achievements_to_the_player() -> None:
     assert [standard(n, sheet) for n in (6, 15, 16, 17)] == [True, True, True, False]
     assert {standard(n, sheet) for n in (7, 8, 9, 13, 14, 18, 19, 20, 21, 22, 23, 24, 25)} == {None}
     assert {objective(n, sheet) for n in (4, 5, 6, 7, 9)} == {None}
+
+
+def test_each_achievement_mode_says_what_it_checked_in_the_sheets_words() -> None:
+    """The entries the result page and the achievement sheet read: the kind, the number,
+    the Record Sheet's own words, and whether it was earned."""
+    played = outcome(on(ALL_SPACES, corals_of({"red": 3})), total=190, seashells=2)
+    [scenario] = achievements(Achievement("scenario", 13), played)
+    assert scenario == {
+        "kind": "scenario",
+        "number": 13,
+        "objective": "End the game with 2+ Seashells.",
+        "minimum_score": 185,
+        "minimum_met": True,
+        "objective_met": True,
+        "earned": True,
+    }
+    sheet = achievements(Achievement("standard", None), played)
+    assert [entry["number"] for entry in sheet] == list(range(1, 26))
+    assert sheet[5] == {
+        "kind": "standard",
+        "number": 6,
+        "objective": "Score 190+ VPs.",
+        "earned": True,
+    }
+    [rule] = achievements(Achievement("modified", 1), played)
+    assert rule == {
+        "kind": "modified",
+        "number": 1,
+        "objective": "Coral Tiles must be placed neighboring another Coral Tile(s), "
+        "excluding the first Coral Tile.",
+        "earned": True,
+    }
