@@ -637,7 +637,7 @@ def test_tokens_held_and_returned_cannot_exceed_what_the_reefs_hold():
 def test_every_reef_returned_as_a_set_leaves_no_token_to_hold():
     """2 players, 6 reefs: 6 full sets returned are all 24 tokens, so one still held is
     one too many (sets as many as the reefs are checked, not taken as too many)."""
-    logged = {
+    logged: dict[str, Any] = {
         "players": ["Ana", "Ben"],
         "options": {"discovery": True},
         "entry": "log",
