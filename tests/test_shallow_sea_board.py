@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from games.shallow_sea import INFO, data, parse
+from games.shallow_sea.ocean import Ocean, largest_pairing
 from tests.shallow_sea_plays import FIRST_GAME, board, coral, errors, first, fish, play
 
 
@@ -198,3 +199,22 @@ def test_a_bubble_can_be_named_through_an_empty_space():
 def test_a_bubble_name_must_be_a_space_and_a_corner(name):
     ocean = board({"R1C2": coral("red")}, [{"at": name, "color": "red"}])
     assert list(errors(play(ocean))) == ["boards.Ana.fish[0].at"]
+
+
+def test_a_bubble_stored_without_its_name_is_named_by_its_first_space_in_reading_order():
+    """The bubble below R1C4 is also right of R2C3, left of R2C5 and above R3C4: an
+    explanation names it by R1C4, the first of them, as the web side stores it."""
+    below_r1c4 = data.CORNERS["R1C4"]["bottom"]
+    assert data.CORNERS["R2C5"]["left"] == below_r1c4
+    sea = Ocean(tiles={}, fish={below_r1c4: "red"}, seashells=0, lionfish=0, left_out_color=None)
+    assert sea.bubble_name(below_r1c4) == "R1C4:bottom"
+
+
+def test_sealife_side_by_side_in_a_ring_make_two_pairs_each_tile_in_one():
+    """R1C2, R2C1, R2C3 and R3C2 touch round a ring: taking R1C2 with R2C1 first would
+    leave R2C3 and R3C2 to pair, and the other way round; either way two pairs, and no
+    tile in both (the pairing looks again when its first choice blocks another)."""
+    pairs = largest_pairing(["R1C2", "R2C1", "R2C3", "R3C2"])
+    assert len(pairs) == 2
+    assert sorted(space for pair in pairs for space in pair) == ["R1C2", "R2C1", "R2C3", "R3C2"]
+    assert all(b in data.ADJACENT[a] for a, b in pairs)
