@@ -10,6 +10,8 @@ def test_sums_read_as_arithmetic_with_losses_subtracted():
     assert sum_text([4, -3, -6]) == "4 - 3 - 6 = -5"
     assert sum_text([7]) == "7"
     assert sum_text([]) == "0"
+    # A line that scored nothing this time is added as nothing, not subtracted.
+    assert sum_text([12, 0, 1]) == "12 + 0 + 1 = 13"
 
 
 def test_a_share_says_how_it_was_split_and_rounded():

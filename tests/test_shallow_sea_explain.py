@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from games.shallow_sea.data import CARDS, SCENARIOS
+from games.shallow_sea.workings import added
 from tests.shallow_sea_plays import (
     FIRST_GAME,
     board,
@@ -452,3 +453,11 @@ def test_explanations_follow_the_breakdown_then_the_tie_break():
         "points": 3,
         "tiebreak": True,
     }
+
+
+def test_a_product_beside_another_term_is_bracketed_and_alone_is_not():
+    """An incomplete Sealife's "1 × 2" among a row's other tiles reads as one term."""
+    assert added(["1 × 2", "10"], 12) == "(1 × 2) + 10 = 12"
+    assert added(["9", "1 × 2", "7"], 18) == "9 + (1 × 2) + 7 = 18"
+    assert added(["3 × 2"], 6) == "3 × 2 = 6"
+    assert added(["9"], 9) == "9"
