@@ -143,6 +143,17 @@ def test_colossal_coral_reef_groups_adjacent_completed_corals_of_any_color():
     assert card_vp(COLOSSAL_REEF, "orange", 6) == 10
 
 
+def test_colossal_coral_reef_pays_the_largest_group_not_the_first():
+    """A lone coral first in reading order, then three side by side: the three pay."""
+    tiles = {
+        "R1C2": coral("red"),
+        "R3C4": coral("yellow"),
+        "R4C5": coral("green"),
+        "R3C6": coral("purple"),
+    }
+    assert card_vp(tiles, "orange", 6) == 3 * 2
+
+
 # Completed Fish: 2 red, 9 yellow, 3 green, 3 purple: yellow, green, purple count.
 TRIO_FISH_COLORS = ["red"] * 2 + ["yellow"] * 9 + ["green"] * 3 + ["purple"] * 3
 TRIO_SPACES = "R1C2 R1C4 R1C6 R1C8 R2C1 R2C3 R2C5 R2C7 R2C9 R3C2 R3C4 R3C6 R3C8 R4C1 R4C3 R4C5 R4C7"

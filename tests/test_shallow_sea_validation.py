@@ -445,6 +445,22 @@ def test_a_coral_duo_sheet_holds_at_most_11_pairs():
     }
 
 
+@pytest.mark.parametrize(
+    ("number", "name", "most"), [(6, "Radiant Caves", 20), (7, "Borders of Diversity", 24)]
+)
+def test_a_blue_card_of_different_tiles_pays_at_most_one_kind_a_space(number, name, most):
+    """2 VPs a different Completed Tile (a coral color or a Sealife type: 4 + 10 kinds) in
+    the 10 inner or the 12 outer spaces: no more kinds than spaces, so 20 and 24 VPs."""
+    data = sheet_entry({"blue": most})
+    data["setup"] = {**FIRST_GAME, "blue": [number]}
+    assert first(data)["breakdown"]["blue"] == most
+    data["sheets"]["Ana"]["blue"] = most + 2
+    assert errors(data) == {
+        "sheets.Ana.blue": f"Ana: {most + 2} VPs cannot come from the Blue card "
+        f"({name} pays in steps of 2 up to {most})."
+    }
+
+
 def test_a_row_must_be_a_whole_number():
     found = errors(sheet_entry({"rows": [1, 2.5, 3, 4, 5]}))
     assert found == {"sheets.Ana.rows[1]": "Ana: row 2 VPs must be a whole number."}
