@@ -5,7 +5,8 @@ lost breaks a tie, then most boats."""
 
 from __future__ import annotations
 
-from types import ModuleType
+from dataclasses import replace
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 import pytest
@@ -13,6 +14,9 @@ import pytest
 from games.contract import (
     FEWEST,
     MOST,
+    Category,
+    Errors,
+    FieldError,
     GameInfo,
     InvalidInput,
     PlayerScore,
@@ -126,3 +130,89 @@ def test_a_codec_finishes_only_a_game_its_sheet_says_is_over() -> None:
     with pytest.raises(InvalidInput) as refused:
         codec_of(fishing_game(over=False)).final_sheet(state)
     assert "not over" in refused.value.errors[0].message
+
+
+def test_a_tie_break_a_player_has_no_count_for_counts_0() -> None:
+    players = [
+        PlayerScore("Ana", 10, {}, {"lost": 1}),
+        PlayerScore("Ben", 10, {}, {}),  # lost none, so wrote none
+    ]
+    notes = rank_players(players, (LOST,))
+    assert [p.rank for p in players] == [2, 1]
+    assert notes == [
+        "Ben and Ana tie on 10 points; the tie-break (fewest fish lost: Ben 0, Ana 1) "
+        "puts Ben ahead of Ana."
+    ]
+
+
+def test_two_tie_breaks_read_one_then_the_other() -> None:
+    players = [player("Ana", 7, lost=2, boats=1), player("Ben", 7, lost=2, boats=4)]
+    assert rank_players(players, (LOST, BOATS)) == [
+        "Ben and Ana tie on 7 points; the tie-break (fewest fish lost: Ben 2, Ana 2; then "
+        "most boats: Ben 4, Ana 1) puts Ben ahead of Ana."
+    ]
+
+
+def test_a_game_not_over_keeps_what_its_sheet_adds() -> None:
+    players = [player("Ana", 3, lost=0), player("Ben", 5, lost=0)]
+    sheet = make_sheet(INFO, players, {"rounds_played": 2}, complete=False)
+    assert sheet.to_json()["rounds_played"] == 2 and sheet.winners == []
+
+
+def test_the_words_of_a_refused_input() -> None:
+    errors = Errors()
+    errors.player_names("Ana", INFO)
+    errors.player_names(["Ana", ""], INFO, "again")
+    assert [(e.field, e.message) for e in errors.items] == [
+        ("players", "Players must be a list of names."),
+        ("again[1]", "Player 2 needs a name."),
+    ]
+    refused = InvalidInput(errors.items)
+    assert (
+        str(refused)
+        == "players: Players must be a list of names.; again[1]: Player 2 needs a name."
+    )
+
+
+def test_past_the_hundredth_mistake_the_input_is_refused_with_the_first_hundred() -> None:
+    errors = Errors()
+    for n in range(100):
+        errors.add(f"f{n}", "wrong")
+    with pytest.raises(InvalidInput) as refused:
+        errors.add("f100", "wrong")
+    assert len(refused.value.errors) == 101
+    assert refused.value.errors[-1] == FieldError(
+        "",
+        "There are more than 100 mistakes; these are the first 100. Correct them and send it again.",
+    )
+
+
+def test_an_object_of_named_values_may_be_any_mapping() -> None:
+    errors = Errors()
+    assert errors.mapping(MappingProxyType({"a": 1}), "x", "X") == {"a": 1}
+    assert errors.items == []
+
+
+def test_a_line_the_game_does_not_know_is_labelled_by_its_key() -> None:
+    assert INFO.category_label("bonus") == "bonus"
+
+
+def test_a_count_is_a_whole_number_within_its_bounds_else_0_and_a_mistake() -> None:
+    errors = Errors()
+    assert errors.count(3.0, "a", "Fish") == 3  # 3.0 is the whole number 3
+    assert errors.count(None, "b", "Fish") == 0  # not given yet
+    assert errors.count(2.5, "c", "Fish") == 0
+    assert errors.count(-1, "d", "Fish") == 0
+    assert errors.count(7, "e", "Fish", maximum=6) == 0
+    assert [(e.field, e.message) for e in errors.items] == [
+        ("c", "Fish must be a whole number."),
+        ("d", "Fish cannot be less than 0."),
+        ("e", "Fish cannot be more than 6."),
+    ]
+
+
+def test_a_line_of_one_mode_only_is_left_out_of_the_others() -> None:
+    penalty = Category("penalty", "Penalty", modes=("solo",))
+    info = replace(INFO, modes=("standard", "solo"), categories=(Category("fish", "Fish"), penalty))
+    assert [c.key for c in info.categories_for("solo")] == ["fish", "penalty"]
+    assert [c.key for c in info.categories_for("standard")] == ["fish"]
