@@ -14,6 +14,7 @@ import argparse
 import datetime
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -26,6 +27,7 @@ DOC = ROOT / "docs" / "mutation.md"
 START, END = "<!-- mutate:start -->", "<!-- mutate:end -->"
 TARGET = 97.0  # % of a module's mutants killed
 KILLED = {"killed", "timeout", "caught by type check"}
+MUTANT = re.compile(r"games\.[\wǁ.]+__mutmut_\d+")  # a class's method: "xǁClassǁmethod"
 
 
 def log(message: str) -> None:
@@ -60,7 +62,7 @@ def explained_survivors() -> set[str]:
     text = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
     if START in text:
         text = text[: text.index(START)] + text[text.index(END) + len(END) :]
-    return {word.strip("`") for word in text.split() if "__mutmut_" in word}
+    return set(MUTANT.findall(text))
 
 
 def section(found: dict[str, dict[str, str]], explained: set[str], minutes: float) -> str:
