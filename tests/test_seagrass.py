@@ -739,6 +739,41 @@ def test_event_types_must_be_known():
     ]
 
 
+def test_an_event_type_that_is_not_a_word_is_refused_in_words():
+    game = log_game([{"type": ["reef"]}])
+    assert errors_of(game) == [
+        ("events[0].type", "Event 1 needs a type, one of: colony, reef, discovery_set."),
+    ]
+
+
+def test_the_events_must_be_a_list():
+    assert errors_of(log_game({"type": "reef"})) == [
+        ("events", "Events must be a list, oldest first."),
+    ]
+
+
+def test_a_log_being_entered_has_no_final_counts_yet_and_is_not_over():
+    game = log_game([])
+    del game["final"]
+    sheet = sheet_of(game, partial=True)
+    assert sheet["game"] == "seagrass" and sheet["complete"] is False
+    assert sheet["winners"] == []
+    with_final = log_game([], options={"discovery": True})
+    with_final["final"]["Ana"]["discovery_tokens"] = 2
+    assert sheet_of(with_final, partial=True)["players"][0]["breakdown"]["discovery"] > 0
+
+
+def test_each_players_numbers_must_be_an_object_of_named_values():
+    final_as_text = log_game([{"type": "reef", "size": 2, "adjacent": "Ana"}])
+    final_as_text["final"] = "Ana 3"
+    assert errors_of(final_as_text) == [
+        ("events[0].adjacent", "Event 1 must be an object of named values."),
+        ("final", "Final tally must be an object of named values."),
+    ]
+    counts = {"players": ["Ana", "Ben"], "entry": "counts", "counts": "Ana 3"}
+    assert errors_of(counts) == [("counts", "Counts must be an object of named values.")]
+
+
 def test_the_discovery_option_must_be_on_or_off():
     game = log_game([], options={"discovery": "yes"})
     assert errors_of(game) == [
