@@ -747,9 +747,9 @@ def test_an_event_type_that_is_not_a_word_is_refused_in_words():
 
 
 def test_the_events_must_be_a_list():
-    assert errors_of(log_game({"type": "reef"})) == [
-        ("events", "Events must be a list, oldest first."),
-    ]
+    game = log_game([])
+    game["events"] = {"type": "reef"}
+    assert errors_of(game) == [("events", "Events must be a list, oldest first.")]
 
 
 def test_a_log_being_entered_has_no_final_counts_yet_and_is_not_over():
