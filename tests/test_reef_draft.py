@@ -968,3 +968,91 @@ def test_a_game_being_entered_explains_what_is_scored_so_far():
             "tiebreak": True,
         },
     ]
+
+
+TWO = ["Ana", "Ben"]
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        ("nope", "", "The game must be an object of named values."),
+        (
+            {"players": TWO, "rounds": [], "colour": 1},
+            "colour",
+            "A Reef Draft game has no 'colour'; expected one of: players, options, rounds.",
+        ),
+        (
+            {"players": TWO, "options": "x", "rounds": []},
+            "options",
+            "Options must be an object of named values.",
+        ),
+        (
+            {"players": TWO, "options": {"speed": 1}, "rounds": []},
+            "options.speed",
+            "Options has no 'speed'; expected one of: coral_penalty.",
+        ),
+        (
+            {"players": TWO, "rounds": ["x"]},
+            "rounds[0]",
+            "Round 1 must be an object of named values.",
+        ),
+        (
+            {"players": TWO, "rounds": [{"Cy": {}}]},
+            "rounds[0].Cy",
+            "Round 1 has no 'Cy'; expected one of: Ana, Ben.",
+        ),
+        (
+            {"players": TWO, "rounds": [{"Ana": "x"}]},
+            "rounds[0].Ana",
+            "Round 1, Ana must be an object of named values.",
+        ),
+        (
+            {"players": TWO, "rounds": [{"Ana": {"on_shark": "x"}}]},
+            "rounds[0].Ana.on_shark",
+            "Round 1, Ana: fish on sharks must be an object of named values.",
+        ),
+        (
+            {"players": TWO, "rounds": [{"Ana": {"sharks": 1, "on_shark": {"tuna": 1}}}]},
+            "rounds[0].Ana.on_shark.tuna",
+            "Round 1, Ana: fish on sharks has no 'tuna'; expected one of: clownfish, "
+            "pufferfish, anglerfish.",
+        ),
+        (
+            {"players": TWO, "rounds": [{"Ana": {"sharks": 1, "on_shark": {"clownfish": "x"}}}]},
+            "rounds[0].Ana.on_shark.clownfish",
+            "Round 1, Ana: clown fish on sharks must be a whole number.",
+        ),
+        (
+            {
+                "players": TWO,
+                "rounds": [{"Ana": {"sharks": 1, "clownfish": 2, "on_shark": {"clownfish": 2}}}],
+            },
+            "rounds[0].Ana.on_shark",
+            "Round 1, Ana: 2 fish on sharks, but the reef has 1 shark and each shark eats "
+            "only one fish.",
+        ),
+        (
+            {
+                "players": TWO,
+                "rounds": [{"Ana": {"sharks": 2, "clownfish": 3, "on_shark": {"clownfish": 3}}}],
+            },
+            "rounds[0].Ana.on_shark",
+            "Round 1, Ana: 3 fish on sharks, but the reef has 2 sharks and each shark eats "
+            "only one fish.",
+        ),
+    ],
+)
+def test_each_refusal_names_the_place_and_the_rule(data: Any, field: str, message: str) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        reef_draft.parse(data)
+    assert (field, message) in [(e.field, e.message) for e in refused.value.errors]
+
+
+def test_a_game_being_entered_may_have_no_round_yet_and_a_finished_one_not() -> None:
+    reef_draft.parse({"players": TWO, "rounds": []}, partial=True)
+    with pytest.raises(InvalidInput) as refused:
+        reef_draft.parse({"players": TWO, "rounds": []})
+    assert [(e.field, e.message) for e in refused.value.errors] == [
+        ("rounds", "Give the reefs of 1 to 3 rounds, one object per round."),
+    ]
