@@ -687,3 +687,47 @@ def test_counts_explain_points_held_and_what_is_left_at_the_end_naming_no_events
     )
     assert ben["shells"] == "Shell tiles: 1 tile × 1 = 1"
     assert ben["shoals"] == "Shoal tiles: 2 tiles printed 2 + 4 = 6"
+
+
+def test_five_open_reefs_are_the_most_five_divers_can_hold():
+    """Each open reef holds one of the player's 5 divers (the rulebook's diver count)."""
+    reef = {"tiles": 1, "clownfish": 0}
+    game = log_game([])
+    game["final"]["Ana"] = {**NOTHING_LEFT, "open_reefs": [reef] * 5}
+    coral_stations.parse(game)
+    game["final"]["Ana"]["open_reefs"] = [reef] * 6
+    assert errors_of(game) == [
+        (
+            "final.Ana.open_reefs",
+            "Ana has 6 open reefs, but each open reef holds one of a player's 5 divers.",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("open_reefs", "field", "message"),
+    [
+        (
+            "x",
+            "final.Ana.open_reefs",
+            "Ana: open reefs must be a list of reefs, each with its tiles and clownfish.",
+        ),
+        (
+            [{"tiles": 1, "fish": 0}],
+            "final.Ana.open_reefs[0].fish",
+            "Ana, open reef 1 has no 'fish'; expected one of: tiles, clownfish.",
+        ),
+        (["x"], "final.Ana.open_reefs[0]", "Ana, open reef 1 must be an object of named values."),
+    ],
+)
+def test_an_open_reef_refused_says_where_and_why(open_reefs, field, message):
+    game = log_game([])
+    game["final"]["Ana"] = {**NOTHING_LEFT, "open_reefs": open_reefs}
+    assert (field, message) in errors_of(game)
+
+
+def test_the_game_and_its_open_stations_must_be_what_they_say():
+    assert ("", "The game must be an object of named values.") in errors_of("nope")
+    game = log_game([])
+    game["open_stations"] = "x"
+    assert errors_of(game) == [("open_stations", "Open stations must be a list of stations.")]
