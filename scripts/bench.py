@@ -748,13 +748,19 @@ def others_share(start: tuple[float, float, float]) -> float:
     return max(0.0, busy - mine) / (wall * len(os.sched_getaffinity(0)))
 
 
+def write_between(doc: Path, start: str, end: str, text: str, *, new: str = "") -> None:
+    """``text`` between the markers ``start`` and ``end`` of ``doc`` (added at its end
+    where missing; ``new`` is a missing doc's beginning), the rest of it as it was."""
+    whole = doc.read_text(encoding="utf-8") if doc.exists() else new
+    if start not in whole or end not in whole:
+        whole += f"\n{start}\n{end}\n"
+    head, _, rest = whole.partition(start)
+    _, _, tail = rest.partition(end)
+    doc.write_text(f"{head}{start}\n{text}\n{end}{tail}", encoding="utf-8")
+
+
 def write_doc(section: str) -> None:
-    text = DOC.read_text() if DOC.exists() else f"# Performance\n\n{START}\n{END}\n"
-    if START not in text or END not in text:
-        text += f"\n{START}\n{END}\n"
-    head, _, rest = text.partition(START)
-    _, _, tail = rest.partition(END)
-    DOC.write_text(f"{head}{START}\n{section}\n{END}{tail}")
+    write_between(DOC, START, END, section, new="# Performance\n")
 
 
 # --- several app servers behind HAProxy (issue 25) -------------------------------------------

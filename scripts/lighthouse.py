@@ -35,7 +35,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import DOC, ROOT, bench_env, free_port, gunicorn, manage  # noqa: E402
+from bench import DOC, ROOT, bench_env, free_port, gunicorn, manage, write_between  # noqa: E402
 
 LIGHTHOUSE = ROOT / "tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
@@ -221,12 +221,7 @@ def section(audits: list[Audit], install: list[str], runs: int, command: str) ->
 
 
 def write_doc(text: str) -> None:
-    doc = DOC.read_text()
-    if START not in doc:
-        doc += f"\n{START}\n{END}\n"
-    head, _, rest = doc.partition(START)
-    _, _, tail = rest.partition(END)
-    DOC.write_text(f"{head}{START}\n{text}\n{END}{tail}")
+    write_between(DOC, START, END, text)
 
 
 def main() -> int:

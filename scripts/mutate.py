@@ -22,6 +22,10 @@ from pathlib import Path
 
 from mutmut.stats import status_by_exit_code
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench import write_between  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "mutation.md"
 START, END = "<!-- mutate:start -->", "<!-- mutate:end -->"
@@ -65,9 +69,26 @@ def explained_survivors() -> set[str]:
     return set(MUTANT.findall(text))
 
 
-def section(found: dict[str, dict[str, str]], explained: set[str], minutes: float) -> str:
+def tally(found: dict[str, dict[str, str]]) -> dict[str, tuple[int, int, list[str]]]:
+    """Each module's mutants, how many were killed, and the names of the others."""
+    return {
+        module: (
+            len(statuses),
+            sum(s in KILLED for s in statuses.values()),
+            [n for n, s in statuses.items() if s not in KILLED],
+        )
+        for module, statuses in found.items()
+        if statuses
+    }
+
+
+def section(
+    found: dict[str, dict[str, str]],
+    tallied: dict[str, tuple[int, int, list[str]]],
+    explained: set[str],
+    minutes: float,
+) -> str:
     lines = [
-        START,
         "## The last run",
         "",
         f"`make mutate` on {datetime.date.today().isoformat()}: mutmut over games/ with the "
@@ -77,32 +98,17 @@ def section(found: dict[str, dict[str, str]], explained: set[str], minutes: floa
         "| module | mutants | killed | survived | of them explained |",
         "| --- | --- | --- | --- | --- |",
     ]
-    for module, statuses in found.items():
-        if not statuses:
-            continue
-        killed = sum(s in KILLED for s in statuses.values())
-        survivors = [n for n, s in statuses.items() if s not in KILLED]
+    for module, (total, killed, survivors) in tallied.items():
         lines.append(
-            f"| {module} | {len(statuses)} | {killed} ({100 * killed / len(statuses):.1f}%) "
+            f"| {module} | {total} | {killed} ({100 * killed / total:.1f}%) "
             f"| {len(survivors)} | {sum(n in explained for n in survivors)} |"
         )
     lines += ["", "Survivors (`python -m mutmut show NAME` shows one):", ""]
-    for statuses in found.values():
-        for name, status in statuses.items():
-            if status not in KILLED:
-                mark = "explained above" if name in explained else "**not explained**"
-                lines.append(f"- `{name}`: {status}, {mark}")
-    lines.append(END)
+    for module, (_, _, survivors) in tallied.items():
+        for name in survivors:
+            mark = "explained above" if name in explained else "**not explained**"
+            lines.append(f"- `{name}`: {found[module][name]}, {mark}")
     return "\n".join(lines)
-
-
-def write_doc(text: str) -> None:
-    doc = DOC.read_text(encoding="utf-8")
-    if START in doc:
-        doc = doc[: doc.index(START)] + text + doc[doc.index(END) + len(END) :]
-    else:
-        doc = doc.rstrip("\n") + "\n\n" + text + "\n"
-    DOC.write_text(doc, encoding="utf-8")
 
 
 def main() -> int:
@@ -116,19 +122,14 @@ def main() -> int:
     mutmut("run", "--max-children", str(os.cpu_count() or 1))
     minutes = (datetime.datetime.now() - started).total_seconds() / 60
     found = results()
+    tallied = tally(found)
     explained = explained_survivors()
-    text = section(found, explained, minutes)
+    text = section(found, tallied, explained, minutes)
     print(text)
     if not args.no_write:
-        write_doc(text)
-    short = []
-    for module, statuses in found.items():
-        killed = sum(s in KILLED for s in statuses.values())
-        if statuses and 100 * killed / len(statuses) < TARGET:
-            short.append(module)
-    unexplained = [
-        n for s in found.values() for n, st in s.items() if st not in KILLED and n not in explained
-    ]
+        write_between(DOC, START, END, text)
+    short = [m for m, (total, killed, _) in tallied.items() if 100 * killed / total < TARGET]
+    unexplained = [n for _, _, names in tallied.values() for n in names if n not in explained]
     log(
         f"{len(unexplained)} survivors not explained; under {TARGET}%: {', '.join(short) or 'none'}"
     )

@@ -1044,15 +1044,11 @@ TWO = ["Ana", "Ben"]
     ],
 )
 def test_each_refusal_names_the_place_and_the_rule(data: Any, field: str, message: str) -> None:
-    with pytest.raises(InvalidInput) as refused:
-        reef_draft.parse(data)
-    assert (field, message) in [(e.field, e.message) for e in refused.value.errors]
+    assert messages(data)[field] == message
 
 
 def test_a_game_being_entered_may_have_no_round_yet_and_a_finished_one_not() -> None:
     reef_draft.parse({"players": TWO, "rounds": []}, partial=True)
-    with pytest.raises(InvalidInput) as refused:
-        reef_draft.parse({"players": TWO, "rounds": []})
-    assert [(e.field, e.message) for e in refused.value.errors] == [
-        ("rounds", "Give the reefs of 1 to 3 rounds, one object per round."),
-    ]
+    assert messages({"players": TWO, "rounds": []}) == {
+        "rounds": "Give the reefs of 1 to 3 rounds, one object per round.",
+    }
