@@ -731,3 +731,91 @@ def test_the_game_and_its_open_stations_must_be_what_they_say():
     game = log_game([])
     game["open_stations"] = "x"
     assert errors_of(game) == [("open_stations", "Open stations must be a list of stations.")]
+
+
+# --- Refusals word for word, and what a log still being entered holds ---------------------------
+
+
+def messages(data: Any, *, partial: bool = False) -> dict[str, str]:
+    return dict(errors_of(data, partial=partial))
+
+
+def test_a_game_read_without_saying_so_is_a_finished_one():
+    game = log_game([])
+    del game["final"]
+    with pytest.raises(InvalidInput):
+        coral_stations.parse(game)
+    assert coral_stations.parse(game, partial=True).entry.complete is False
+
+
+def test_a_log_still_being_entered_explains_no_end_of_game_lines():
+    station = {"type": "station", "high": 6, "low": 3, "tiles": {"Ana": 2}}
+    game = log_game([station])
+    del game["final"]
+    ana = sheet_of(game, partial=True)["players"][0]
+    assert [e["line"] for e in ana["explain"]] == ["stations"]
+    assert ana["breakdown"]["shells"] == 0
+
+
+def test_an_end_entry_that_is_not_an_object_is_named():
+    game = log_game([])
+    game["final"]["Ana"] = 4
+    assert messages(game) == {"final.Ana": "Ana's entry must be an object of named values."}
+
+
+def test_open_stations_are_objects_of_their_three_values():
+    game = log_game([], open_stations=[6, {"high": 6, "low": 3, "tiles": {}, "colour": "red"}])
+    assert messages(game) == {
+        "open_stations[0]": "Open station 1 must be an object of named values.",
+        "open_stations[0].high": "Open station 1: the high value is missing: enter a whole "
+        "number, at least 0.",
+        "open_stations[0].low": "Open station 1: the low value is missing: enter a whole number, "
+        "at least 0.",
+        "open_stations[1].colour": "Open station 2 has no 'colour'; expected one of: high, low, "
+        "tiles.",
+    }
+
+
+@pytest.mark.parametrize(
+    ("event", "field", "message"),
+    [
+        (
+            {"type": "station", "high": 6, "low": 3, "tiles": {}, "colour": "red"},
+            "events[0].colour",
+            "Event 1 has no 'colour'; expected one of: type, high, low, tiles.",
+        ),
+        (
+            {"type": "surfacing", "player": "Ana", "reefs": [{"tiles": 1}], "money": 4},
+            "events[0].money",
+            "Event 1 has no 'money'; expected one of: type, player, reefs.",
+        ),
+        (
+            {"type": "surfacing", "player": "Zed", "reefs": [{"tiles": 1}]},
+            "events[0].player",
+            "Event 1: 'Zed' is not playing; the players are Ana, Ben and Cy.",
+        ),
+    ],
+    ids=["station-key", "surfacing-key", "surfacing-player"],
+)
+def test_an_event_names_its_field_and_its_rule(event, field, message):
+    assert messages(log_game([event])) == {field: message}
+
+
+def test_a_player_closes_at_most_their_5_reefs_at_once():
+    five = [{"tiles": 1}] * 5
+    game = log_game([{"type": "surfacing", "player": "Ana", "reefs": five}])
+    assert totals(sheet_of(game)) == {"Ana": 5, "Ben": 0, "Cy": 0}
+    game["events"][0]["reefs"] = [{"tiles": 1}] * 6
+    assert messages(game) == {
+        "events[0].reefs": "Event 1: 6 reefs closed, but a player has only 5 divers, one on "
+        "each reef."
+    }
+
+
+def test_research_funds_need_a_diver_on_the_board_after_surfacing():
+    # Surfacing closes at least one reef, so at least one diver is back on the board.
+    with pytest.raises(InvalidInput) as caught:
+        coral_stations.research_funds(0, 3)
+    assert [(e.field, e.message) for e in caught.value.errors] == [
+        ("divers_on_board", "Divers on your player board after surfacing cannot be less than 1.")
+    ]

@@ -1047,6 +1047,27 @@ def test_each_refusal_names_the_place_and_the_rule(data: Any, field: str, messag
     assert messages(data)[field] == message
 
 
+def test_a_reef_names_what_it_does_not_know_and_one_fish_on_no_shark() -> None:
+    octopus = {"players": TWO, "rounds": [{"Ana": {"octopus": 1}, "Ben": {}}]}
+    assert messages(octopus, partial=True) == {
+        "rounds[0].Ana.octopus": "Round 1, Ana has no 'octopus'; expected one of: jellies, "
+        "seahorses, dolphins, seastar_1, seastar_2, seastar_3, clownfish, pufferfish, "
+        "anglerfish, sharks, turtles, coral, on_shark."
+    }
+    one_fish = {"clownfish": 1, "on_shark": {"clownfish": 1}}
+    assert messages({"players": TWO, "rounds": [{"Ana": one_fish, "Ben": {}}]}, partial=True) == {
+        "rounds[0].Ana.on_shark": "Round 1, Ana: 1 fish on sharks, but the reef has 0 sharks "
+        "and each shark eats only one fish."
+    }
+
+
+def test_reefs_are_not_read_while_the_players_are_wrong() -> None:
+    # Reefs are matched to players by name: nothing to match them to.
+    assert messages({"players": [], "rounds": [{"Ana": {"octopus": 1}}]}) == {
+        "players": "Reef Draft is for 2 to 5 players; 0 were given."
+    }
+
+
 def test_a_game_being_entered_may_have_no_round_yet_and_a_finished_one_not() -> None:
     reef_draft.parse({"players": TWO, "rounds": []}, partial=True)
     assert messages({"players": TWO, "rounds": []}) == {

@@ -206,8 +206,12 @@ def test_two_players_tied_for_most_split_most_plus_second():
 
 def test_the_half_rule_is_about_players_in_the_game_not_players_adjacent():
     # A 3-player game in which only two players touch the reef: no half rule.
-    assert seagrass.reef_award(3, {"Ana": 7, "Ben": 3}, player_count=3) == {"Ana": 8, "Ben": 4}
     assert seagrass.reef_award(3, {"Ana": 7, "Ben": 3, "Cy": 0}) == {"Ana": 8, "Ben": 4, "Cy": 0}
+    # The log lists only who touched it; the game's third player is counted all the same.
+    reef = {"type": "reef", "size": 3, "adjacent": {"Ana": 7, "Ben": 3}}
+    assert totals(sheet_of(log_game([reef]))) == {"Ana": 8, "Ben": 4, "Cy": 0}
+    # Two players listed of two: 3 is less than half of 7, so Ben scores nothing.
+    assert seagrass.reef_award(3, {"Ana": 7, "Ben": 3}) == {"Ana": 8, "Ben": 0}
 
 
 def test_the_log_applies_the_half_rule_in_a_two_player_game():
@@ -313,19 +317,19 @@ def test_event_points_name_only_the_players_who_score():
         ["Ana", "Ben", "Cy", "Dee"],
         discovery=False,
     )
-    assert seagrass.event_points(reef, 4) == {"Ana": 16, "Ben": 4, "Cy": 4}
+    assert seagrass.event_points(reef) == {"Ana": 16, "Ben": 4, "Cy": 4}
     colony = seagrass.parse_event(
         {"type": "colony", "player": "Dee", "creatures": 5}, ["Ana", "Dee"], discovery=False
     )
-    assert seagrass.event_points(colony, 2) == {"Dee": 5}
+    assert seagrass.event_points(colony) == {"Dee": 5}
     found = seagrass.parse_event(
         {"type": "discovery_set", "player": "Ana"}, ["Ana", "Dee"], discovery=True
     )
-    assert seagrass.event_points(found, 2) == {"Ana": 10}
+    assert seagrass.event_points(found) == {"Ana": 10}
     single = seagrass.parse_event(
         {"type": "reef", "size": 1, "adjacent": {"Ana": 3}}, ["Ana", "Dee"], discovery=False
     )
-    assert seagrass.event_points(single, 2) == {}
+    assert seagrass.event_points(single) == {}
 
 
 # --- Counts entry ----------------------------------------------------------------------------------

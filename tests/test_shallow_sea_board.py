@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from games.shallow_sea import INFO, data, parse
-from games.shallow_sea.ocean import Ocean, largest_pairing
+from games.shallow_sea.ocean import Ocean, in_reading_order, largest_pairing
 from tests.shallow_sea_plays import FIRST_GAME, board, coral, errors, first, fish, play
 
 
@@ -218,3 +218,11 @@ def test_sealife_side_by_side_in_a_ring_make_two_pairs_each_tile_in_one():
     assert len(pairs) == 2
     assert sorted(space for pair in pairs for space in pair) == ["R1C2", "R2C1", "R2C3", "R3C2"]
     assert all(b in data.ADJACENT[a] for a, b in pairs)
+    # Each pair and the pairs in reading order, as the board lists its spaces.
+    assert all(data.SPACES.index(a) < data.SPACES.index(b) for a, b in pairs)
+    assert pairs == sorted(pairs, key=lambda pair: data.SPACES.index(pair[0]))
+
+
+def test_spaces_are_listed_top_row_first_left_to_right():
+    assert in_reading_order(["R2C1", "R1C8", "R5C2", "R1C2"]) == ("R1C2", "R1C8", "R2C1", "R5C2")
+    assert in_reading_order(reversed(data.SPACES)) == tuple(data.SPACES)

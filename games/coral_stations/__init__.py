@@ -174,9 +174,10 @@ def score(game: CoralStationsInput) -> Sheet:
     for station in game.open_stations:
         add_points(breakdowns, "open_stations", open_station_award(station.low, station.tiles))
     for name, end in game.entry.end.items():
-        breakdowns[name]["open_reefs"] += sum(reef_points(reef) for reef in end.open_reefs)
-        breakdowns[name]["shells"] += end.shell_tiles * SHELL_TILE_POINTS
-        breakdowns[name]["shoals"] += sum(end.shoal_tiles)
+        # Lines no event scores: what is left at the end is all they hold.
+        breakdowns[name]["open_reefs"] = sum(reef_points(reef) for reef in end.open_reefs)
+        breakdowns[name]["shells"] = end.shell_tiles * SHELL_TILE_POINTS
+        breakdowns[name]["shoals"] = sum(end.shoal_tiles)
     players = [
         PlayerScore(name, sum(breakdowns[name].values()), breakdowns[name], tiebreak={})
         for name in game.players
@@ -236,12 +237,9 @@ def explain(
     end names none). The rulebook has no tie-break, so there is none to explain."""
     name = player.name
     events = scored_events(game.entry, points_per_event, name, EVENT_CATEGORY)
-    end = game.entry.end.get(name, PlayerEnd((), 0, ()))
-    held = game.entry.points_held.get(name, 0)
-    shoals = list(end.shoal_tiles)
     parts = {
         "stations": [
-            _station_part(f"station {_values(event)}", event, name, points, open_at_end=False)
+            _station_part(f"station {_values(event)}", event, name, points)
             for _, event, points in events.get("stations", [])
             if isinstance(event, Station)
         ],
@@ -256,7 +254,6 @@ def explain(
             for _, event, _ in events.get("discards", [])
             if isinstance(event, Discard)
         ],
-        POINTS_HELD: [Part(f"{held} on the score track", held)],
         "open_stations": [
             _station_part(
                 f"open station {number} ({_values(station)})",
@@ -268,20 +265,24 @@ def explain(
             for number, station in enumerate(game.open_stations, 1)
             if (points := open_station_award(station.low, station.tiles)[name])
         ],
-        "open_reefs": [_reef_part(reef) for reef in end.open_reefs],
-        "shells": [times(end.shell_tiles, "tile", SHELL_TILE_POINTS)],
-        "shoals": [
-            Part(
-                f"{plural(len(shoals), 'tile')} printed {' + '.join(map(str, shoals))} = {sum(shoals)}",
-                sum(shoals),
-            )
-        ],
     }
+    if name in game.entry.points_held:  # counts, not a log
+        held = game.entry.points_held[name]
+        parts[POINTS_HELD] = [Part(f"{held} on the score track", held)]
+    if name in game.entry.end:  # a log still being entered has no end yet
+        end = game.entry.end[name]
+        shoals = list(end.shoal_tiles)
+        parts["open_reefs"] = [_reef_part(reef) for reef in end.open_reefs]
+        parts["shells"] = [times(end.shell_tiles, "tile", SHELL_TILE_POINTS)]
+        printed = " + ".join(map(str, shoals))
+        parts["shoals"] = [
+            Part(f"{plural(len(shoals), 'tile')} printed {printed} = {sum(shoals)}", sum(shoals))
+        ]
     return explain_lines(INFO, player, parts, events)
 
 
 def _station_part(
-    label: str, station: Station, name: str, points: int, *, open_at_end: bool
+    label: str, station: Station, name: str, points: int, *, open_at_end: bool = False
 ) -> Part:
     """``station 6/3, tied for second most coral tiles (2) → the low value, 3``: during play
     the most take the high value; at the end, the low."""

@@ -205,7 +205,7 @@ def _parse_reef(errors: Errors, raw: Any, where: str, label: str) -> Reef:
     if eaten > cards["sharks"]:
         errors.add(
             f"{where}.on_shark",
-            f"{label}: {plural(eaten, 'fish', 'fish')} on sharks, but the reef has "
+            f"{label}: {eaten} fish on sharks, but the reef has "
             f"{plural(cards['sharks'], 'shark')} and each shark eats only one fish.",
         )
     return Reef(cards, on_shark)
@@ -381,10 +381,8 @@ def round_parts(reefs: Mapping[str, Reef], name: str, *, seastars: bool) -> dict
     dolphins = cards["dolphins"]
     most_dolphins = len(DOLPHIN_POINTS) - 1
     clauses = {
-        "jellies": _sets_clause(cards["jellies"], "jelly", "jellies", JELLY_SET, JELLY_POINTS),
-        "seahorses": _sets_clause(
-            cards["seahorses"], "seahorse", "seahorses", SEAHORSE_SET, SEAHORSE_POINTS
-        ),
+        "jellies": _sets_clause(cards, "jellies", JELLY_SET, JELLY_POINTS),
+        "seahorses": _sets_clause(cards, "seahorses", SEAHORSE_SET, SEAHORSE_POINTS),
         "dolphins": f"{plural(dolphins, 'dolphin')}"
         + (f" ({most_dolphins} or more)" if dolphins > most_dolphins else "")
         + f" → {points['dolphins']}",
@@ -403,10 +401,13 @@ def round_parts(reefs: Mapping[str, Reef], name: str, *, seastars: bool) -> dict
     return {key: Part(clauses[key], points[key]) for key in clauses if points[key]}
 
 
-def _sets_clause(count: int, one: str, many: str, size: int, worth: int) -> str:
-    """``3 jellies, 1 set of 2 × 5 = 5``."""
-    sets = count // size
-    return f"{plural(count, one, many)}, {plural(sets, 'set')} of {size} × {worth} = {sets * worth}"
+def _sets_clause(cards: Mapping[str, int], kind: str, size: int, worth: int) -> str:
+    """``3 jellies, 1 set of 2 × 5 = 5``: said only of a set made, so of several cards."""
+    count, sets = cards[kind], cards[kind] // size
+    return (
+        f"{count} {CARD_LABELS[kind].lower()}, {plural(sets, 'set')} of {size} × {worth} "
+        f"= {sets * worth}"
+    )
 
 
 def _fish_clause(reef: Reef, points: int) -> str:

@@ -187,7 +187,7 @@ def score(game: SeagrassInput) -> Sheet:
         game.entry,
         game.players,
         categories,
-        bind(event_points, player_count=len(game.players)),
+        event_points,
         EVENT_CATEGORY,
     )
     if game.discovery:
@@ -214,26 +214,24 @@ def score(game: SeagrassInput) -> Sheet:
     return finish_sheet(INFO, players, game.entry, points_per_event)
 
 
-def event_points(event: Event, player_count: int) -> dict[str, int]:
+def event_points(event: Event) -> dict[str, int]:
     """What one logged event scores, for the players it scores for ("+16 Ana, +4 Ben")."""
     match event:
         case Colony():
             points = {event.player: event.creatures}
         case Reef():
-            points = reef_award(event.size, event.adjacent, player_count=player_count)
+            points = reef_award(event.size, event.adjacent)
         case DiscoverySet():
             points = {event.player: DISCOVERY_SET_POINTS}
     return scoring_players(points)
 
 
-def reef_award(
-    size: int, adjacent: Mapping[str, int], *, player_count: int | None = None
-) -> dict[str, int]:
+def reef_award(size: int, adjacent: Mapping[str, int]) -> dict[str, int]:
     """Points for each player in ``adjacent`` when a reef of ``size`` tiles is completed.
 
     ``adjacent`` maps players to their creatures next to the reef (0: not adjacent).
     The two-player rule depends on the players in the game, not on how many are
-    adjacent; ``player_count`` defaults to the players listed, so list them all.
+    adjacent: list every player (the parsers do, with 0 for those not adjacent).
     Values must already be valid (see ``parse_event``): size 1 or more, counts 0 or more.
     """
     most, second = REEF_AWARDS[min(size, LARGEST_REEF_ROW)]
@@ -248,7 +246,7 @@ def reef_award(
     (leader,) = majority.leaders
     points[leader] = most
     if majority.runners_up and _second_scores(
-        adjacent[leader], adjacent[majority.runners_up[0]], player_count or len(adjacent)
+        adjacent[leader], adjacent[majority.runners_up[0]], len(adjacent)
     ):
         _share_rounding_up(points, majority.runners_up, second)
     return points
@@ -276,13 +274,14 @@ def explain(
         times(sets, "complete set", DISCOVERY_SET_POINTS),
         times(tokens, "token", DISCOVERY_TOKEN_POINTS, still="left"),
     ]
-    held = game.entry.points_held.get(name, 0)
     parts = {
         "colonies": [Part(_colonies_clause(colonies), sum(colonies))],
         "reefs": reefs,
         "discovery": [part for part in discovery if part.points],
-        POINTS_HELD: [Part(f"{held} taken during play", held)],
     }
+    if name in game.entry.points_held:  # counts, not a log
+        held = game.entry.points_held[name]
+        parts[POINTS_HELD] = [Part(f"{held} taken during play", held)]
     return explain_lines(INFO, player, parts, events) + tiebreak_explanations(
         player.tiebreak, INFO.tiebreaks
     )
@@ -305,10 +304,8 @@ def reef_part(reef: Reef, name: str, points: int) -> Part:
     place = majority_place(majority, name)
     assert place is not None  # the player scored on this reef
     where, ways = place
-    if where == "most":
-        award = (most, second) if ways > 1 else (most,)
-    else:
-        award = (second,)
+    # Tied leaders share both awards; a sole leader's share is the whole of "most".
+    award = (most, second) if where == "most" else (second,)
     clause = standing(where, "creatures", reef.adjacent[name], ways=ways)
     return Part(f"reef of {size}, {clause}{share(award, ways, points)}", points)
 
@@ -327,8 +324,8 @@ def reef_award_calculator(data: Any) -> dict[str, int]:
     reef_fields = {key: value for key, value in data.items() if key != "players"}
     reef = _parse_reef(errors, reef_fields, "", "The reef", names=names)
     if errors.items:
-        raise InvalidInput([FieldError(e.field.lstrip("."), e.message) for e in errors.items])
-    return reef_award(reef.size, reef.adjacent, player_count=len(names))
+        raise InvalidInput([FieldError(e.field.removeprefix("."), e.message) for e in errors.items])
+    return reef_award(reef.size, reef.adjacent)
 
 
 def _second_scores(leader_creatures: int, second_creatures: int, player_count: int) -> bool:
@@ -345,10 +342,10 @@ def _share_rounding_up(points: dict[str, int], sharers: Sequence[str], award: in
 
 def _parse_discovery(errors: Errors, value: Any) -> bool:
     # JSON true/false, or the option's own choice values as a generic options form sends them.
-    if value is None:
-        return DISCOVERY.default == "true"
     if isinstance(value, bool):
         return value
+    if value is None:
+        value = DISCOVERY.default
     if value in (choice.value for choice in DISCOVERY.choices):
         return value == "true"
     errors.add("options.discovery", f"{DISCOVERY.label} must be true (on) or false (off).")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import batched
 
 from games.shallow_sea.data import (
     ADJACENT,
@@ -64,11 +65,12 @@ def fish_by_color(ocean: Ocean) -> dict[str, list[str]]:
 
 
 def coral_duo(ocean: Ocean) -> list[Counted]:
-    # A third coral of a color pairs with nothing; the pairs are taken in reading order.
+    # The pairs are taken in reading order; a third coral of a color pairs with nothing.
     return [
         Counted(pair, color)
         for color, spaces in corals_by_color(ocean).items()
-        for pair in zip(spaces[0::2], spaces[1::2], strict=False)
+        for pair in batched(spaces, 2)
+        if len(pair) == 2
     ]
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from games.shallow_sea.data import ADJACENT, BUBBLES, CORNERS, SPACE_POINTS, SPACES, Point
+from games.shallow_sea.data import ADJACENT, BUBBLES, CORNERS, SPACE_POINTS, Point
 
 
 @dataclass(frozen=True)
@@ -136,8 +136,11 @@ def groups(spaces: Iterable[str], links: Mapping[str, frozenset[str]]) -> list[s
 
 
 def in_reading_order(spaces: Iterable[str]) -> tuple[str, ...]:
-    """``spaces`` top row first, left to right: how every explanation lists them."""
-    return tuple(sorted(spaces, key=SPACES.index))
+    """``spaces`` top row first, left to right: how every explanation lists them.
+
+    A space's name has one digit for its row and one for its column (R1C2 ... R5C8),
+    so names sort as text in reading order."""
+    return tuple(sorted(spaces))
 
 
 def largest_pairing(spaces: Iterable[str]) -> list[tuple[str, str]]:
@@ -162,5 +165,4 @@ def largest_pairing(spaces: Iterable[str]) -> list[tuple[str, str]]:
 
     for space in in_reading_order(s for s in chosen if SPACE_POINTS[s][1] % 2 == 1):
         pair(space, set())
-    pairs = [(a, b) if SPACES.index(a) < SPACES.index(b) else (b, a) for a, b in partner.items()]
-    return sorted(pairs, key=lambda pair: SPACES.index(pair[0]))
+    return sorted((min(a, b), max(a, b)) for a, b in partner.items())

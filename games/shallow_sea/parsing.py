@@ -94,7 +94,9 @@ def parse(data: Any, *, partial: bool = False) -> ShallowSeaInput:
         else:
             errors.add(f"{key}.{name}", f"There is no {entry} for {name}.")
     play = replace(play, entries=entries, complete=all(name in raw_entries for name in names))
-    if entry == "board":
+    # Across the oceans only once each was read whole: a refused value reads as 0,
+    # which no pouch or printed tile holds.
+    if entry == "board" and not errors.items:
         _check_pouches(errors, play)
     errors.raise_if_any()
     return play
