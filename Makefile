@@ -25,7 +25,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 DEPLOY_CHECK_ENV := DEBUG=0 ALLOWED_HOSTS=example.com \
 	SECRET_KEY=ci-deploy-check-7f3a9c1e5b8d2f6a0c4e9b7d1a3f5c8e2b6d0a4f9c7e1b5d3a8f2c6e0b4d9a7
 
-.PHONY: help venv node run cluster haproxy lighthouse mutate test lint test-js fmt check deploy-check collectstatic test-sqlite test-postgres \
+.PHONY: help venv node run cluster haproxy lighthouse mutate test lint translations messages gettext test-js fmt check deploy-check collectstatic test-sqlite test-postgres \
 	test-databases test-stress chromium fonts postgres clean
 
 help:
@@ -76,7 +76,7 @@ node_modules/.installed: package.json package-lock.json
 # --- running -------------------------------------------------------------------------------------
 
 # Local development: DEBUG on, SQLite (db.sqlite3), demo data.
-run: venv fonts
+run: venv fonts translations
 	env -u DATABASE_URL DEBUG=1 $(PY) manage.py migrate --noinput
 	env -u DATABASE_URL DEBUG=1 $(PY) manage.py seed_demo
 	env -u DATABASE_URL DEBUG=1 $(PY) manage.py runserver 0.0.0.0:8000
@@ -85,7 +85,7 @@ run: venv fonts
 # app servers and HAProxy in front of them on 127.0.0.1:$(PORT), until Ctrl-C. Not `make run`.
 PORT ?= 8000
 SERVERS ?= 2
-cluster: venv node fonts postgres haproxy
+cluster: venv node fonts postgres haproxy translations
 	PY=$(PY) scripts/cluster --port $(PORT) --servers $(SERVERS)
 
 haproxy:
@@ -154,20 +154,20 @@ deploy-check: venv
 
 # WhiteNoise's manifest storage needs collected files when templates use {% static %}
 # with DEBUG off, as they do under the test runner.
-collectstatic: venv node
+collectstatic: venv node translations
 	env -u DATABASE_URL $(DEPLOY_CHECK_ENV) $(PY) manage.py collectstatic --noinput --verbosity 0
 
-test-sqlite: venv chromium fonts
+test-sqlite: venv chromium fonts translations
 	env -u DATABASE_URL $(PY) -m pytest
 
 # The tests that use a database (tests/conftest.py leaves out the pure ones, run above, and
 # the browser tests marked one_database).
-test-postgres: venv chromium fonts postgres
+test-postgres: venv chromium fonts postgres translations
 	scripts/with-postgres $(PY) -m pytest
 
 # Both of the above at once, SQLite as two passes (its browser tests, the rest): two cores,
 # and the browser tests mostly wait. What `make test` runs.
-test-databases: venv chromium fonts postgres
+test-databases: venv chromium fonts postgres translations
 	scripts/test-databases $(PY)
 
 # Not part of `make test`: run it whenever browser tests change. RUNS=3 by default.
@@ -176,6 +176,19 @@ test-stress: venv chromium collectstatic
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then scripts/apt-install chromium; fi
+
+# The translations' compiled catalogues (.mo, not committed) from the .po files of
+# locale/ and of each game's locale folder, by Debian's gettext (docs/languages.md).
+translations: venv gettext
+	$(PY) manage.py compilemessages --verbosity 0 --ignore '.venv' --ignore 'node_modules' \
+		--ignore 'mutants' --ignore 'staticfiles'
+
+# Extracts every string marked for translation into the .po files (then translate them).
+messages: venv gettext
+	$(PY) scripts/translations.py extract
+
+gettext:
+	@if ! command -v msgfmt >/dev/null; then scripts/apt-install gettext; fi
 
 # The shareable cards' fonts (scorepad/cards.py, settings.CARD_FONT_DIR).
 CARD_FONT := /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
@@ -196,7 +209,7 @@ clean:
 # A throwaway SQLite database with the demo data, runserver on a free 127.0.0.1 port, and
 # Debian's chromium as a 390x844 phone: the main screens, light and dark, written to
 # docs/screens/<screen>-<scheme>.png (scripts/screenshots.py --help: --only, --out).
-screenshots: venv chromium fonts
+screenshots: venv chromium fonts translations
 	env -u DATABASE_URL $(PY) scripts/screenshots.py
 
 # --- benchmarks (not part of `make test`) ---------------------------------------------------------
@@ -209,7 +222,7 @@ screenshots: venv chromium fonts
 # Then the same on PostgreSQL, and the cluster rows: 2 app servers behind HAProxy
 # (`scripts/bench.py --only cluster` runs those alone).
 # Lighthouse 12 on six screens (scripts/lighthouse.py): not part of `make test`.
-lighthouse: venv node fonts chromium tools/lighthouse/node_modules/.installed
+lighthouse: venv node fonts chromium translations tools/lighthouse/node_modules/.installed
 	env -u DATABASE_URL $(PY) scripts/lighthouse.py
 
 tools/lighthouse/node_modules/.installed: tools/lighthouse/package.json tools/lighthouse/package-lock.json
@@ -221,5 +234,5 @@ tools/lighthouse/node_modules/.installed: tools/lighthouse/package.json tools/li
 mutate: venv
 	env -u DATABASE_URL $(PY) scripts/mutate.py
 
-bench: venv node fonts postgres haproxy
+bench: venv node fonts postgres haproxy translations
 	env -u DATABASE_URL $(PY) scripts/bench.py

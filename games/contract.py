@@ -20,6 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from games.words import Value
+
 
 @dataclass(frozen=True)
 class FieldError:
@@ -132,7 +134,7 @@ class Explanation:
     """
 
     line: str
-    text: str
+    text: Value  # games.words: rendered in the reader's language
     points: int
     spaces: tuple[str, ...] = ()
     bubbles: tuple[str, ...] = ()
@@ -141,7 +143,7 @@ class Explanation:
     tiebreak: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"line": self.line, "text": self.text, "points": self.points}
+        data: dict[str, Any] = {"line": self.line, "text": str(self.text), "points": self.points}
         for key in ("spaces", "bubbles", "rounds", "events"):
             if value := getattr(self, key):
                 data[key] = list(value)

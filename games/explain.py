@@ -3,7 +3,8 @@
 A line's sentence is its label, then one clause per thing that scored on it, then the
 sum when there is more than one: "Seastars: round 1, most stars (5) → 6; round 3, second
 most stars (4) → 3; 6 + 3 = 9". Games write their own clauses; how a place in a majority,
-a split award and a sum are worded lives here once, so every game says them alike.
+a split award and a sum are worded lives here once, so every game says them alike. The
+sentences are ``games.words`` values: read in the reader's language (docs/languages.md).
 """
 
 from __future__ import annotations
@@ -11,21 +12,34 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from games.contract import Explanation, Tiebreak, plural
+from games.contract import Explanation, Tiebreak
 from games.majority import Majority
+from games.words import Value, Words, join, known, pgettext_lazy
+from games.words import gettext_lazy as _
+
+CLAUSES_APART = pgettext_lazy("between the clauses of an explanation", "; ")
+# A place in a majority, alone or shared: "most stars (5)", "tied for fewest coral cards (1)".
+PLACES = {
+    ("most", False): _("most {what} ({count})"),
+    ("most", True): _("tied for most {what} ({count})"),
+    ("second most", False): _("second most {what} ({count})"),
+    ("second most", True): _("tied for second most {what} ({count})"),
+    ("fewest", False): _("fewest {what} ({count})"),
+    ("fewest", True): _("tied for fewest {what} ({count})"),
+}
 
 
 @dataclass(frozen=True)
 class Part:
     """One clause of a line's sentence and the points it adds to the line."""
 
-    clause: str
+    clause: Value
     points: int
 
 
 def line_explanation(
     line: str,
-    label: str,
+    label: str,  # English, marked for translation where it is defined
     parts: Sequence[Part],
     *,
     rounds: Iterable[int] = (),
@@ -33,23 +47,26 @@ def line_explanation(
 ) -> Explanation:
     """The line's sentence from its parts; its points are theirs, summed (so a test can
     hold them against the breakdown)."""
-    text = f"{label}: " + "; ".join(part.clause for part in parts)
+    clauses: list[Value] = [part.clause for part in parts]
     if len(parts) > 1:
-        text += "; " + sum_text([part.points for part in parts])
+        clauses.append(sum_text([part.points for part in parts]))
     return Explanation(
         line,
-        text,
+        _("{label}: {clauses}").format(label=known(label), clauses=join(clauses, CLAUSES_APART)),
         sum(part.points for part in parts),
         rounds=tuple(rounds),
         events=tuple(events),
     )
 
 
-def times(count: int, what: str, worth: int, *, still: str = "") -> Part:
+def times(counted: Words, worth: int) -> Part:
     """So many things at so many points each: ``1 complete set × 10 = 10``, ``3 tokens left
-    × 1 = 3`` (``still="left"``), ``2 tiles × -3 = -6``."""
-    counted = plural(count, what) + (f" {still}" if still else "")
-    return Part(f"{counted} × {worth} = {count * worth}", count * worth)
+    × 1 = 3``, ``2 tiles × -3 = -6``; ``counted`` is an ``ngettext_lazy`` of the things."""
+    points = counted.count * worth
+    return Part(
+        _("{counted} × {worth} = {points}").format(counted=counted, worth=worth, points=points),
+        points,
+    )
 
 
 def sum_text(values: Sequence[int]) -> str:
@@ -60,10 +77,10 @@ def sum_text(values: Sequence[int]) -> str:
     return f"{' '.join(terms)} = {sum(values)}"
 
 
-def standing(place: str, what: str, count: int, *, ways: int) -> str:
-    """``most stars (5)``, ``tied for second most creatures (2)``: ``ways`` players hold it."""
-    tied = "tied for " if ways > 1 else ""
-    return f"{tied}{place} {what} ({count})"
+def standing(place: str, what: Words, count: int, *, ways: int) -> Words:
+    """``most stars (5)``, ``tied for second most creatures (2)``: ``ways`` players hold it.
+    ``place`` is "most", "second most" or "fewest"."""
+    return PLACES[place, ways > 1].format(what=what, count=count)
 
 
 def majority_place(majority: Majority, name: str) -> tuple[str, int] | None:
@@ -75,7 +92,7 @@ def majority_place(majority: Majority, name: str) -> tuple[str, int] | None:
     return None
 
 
-def share(award: Sequence[int], ways: int, points: int) -> str:
+def share(award: Sequence[int], ways: int, points: int) -> Value:
     """What a player takes of ``award`` (its sum; more than one value when awards are added
     together) shared ``ways`` ways, to follow a ``standing``: `` → 6``, ``, 6 split 2 ways
     → 3``, ``, 8 + 4 = 12 split 3 ways, rounded up → 4``, ``, 3 split 2 ways, remainder
@@ -84,12 +101,12 @@ def share(award: Sequence[int], ways: int, points: int) -> str:
         return f" → {points}"
     total = sum(award)
     if abs(points) * ways > abs(total):
-        rounding = ", rounded up"
+        split = _(", {award} split {ways} ways, rounded up → {points}")
     elif abs(points) * ways < abs(total):
-        rounding = ", remainder dropped"
+        split = _(", {award} split {ways} ways, remainder dropped → {points}")
     else:
-        rounding = ""
-    return f", {sum_text(award)} split {ways} ways{rounding} → {points}"
+        split = _(", {award} split {ways} ways → {points}")
+    return split.format(award=sum_text(award), ways=ways, points=points)
 
 
 def tiebreak_explanations(
@@ -108,8 +125,10 @@ def tiebreak_explanations(
     return [
         Explanation(
             tiebreak.key,
-            f"Tie-break, {tiebreak.label}: "
-            + sum_text(terms.get(tiebreak.key, [values[tiebreak.key]])),
+            _("Tie-break, {label}: {values}").format(
+                label=known(tiebreak.label),
+                values=sum_text(terms.get(tiebreak.key, [values[tiebreak.key]])),
+            ),
             values[tiebreak.key],
             rounds=tuple(rounds.get(tiebreak.key, ())),
             tiebreak=True,

@@ -72,6 +72,8 @@ MIDDLEWARE = [
     # before this runs). Django adds random bytes to each gzip header against BREACH.
     "django.middleware.gzip.GZipMiddleware",
     "scorepad.middleware.SessionMiddleware",
+    # The language: the phone's choice (a cookie), else its browser's (Accept-Language).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "scorepad.middleware.AuthenticationMiddleware",
@@ -225,10 +227,12 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "scorepad.context_processors.personal_pages",
                 "scorepad.context_processors.offline_identity",
+                "scorepad.context_processors.site_languages",
             ],
         },
     },
@@ -296,7 +300,14 @@ def default_mailer() -> dict[str, Any]:
 MAILERS = {"default": default_mailer()}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
-LANGUAGE_CODE = "en-us"
+# English is the source; German and French are translated from it (docs/languages.md).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("fr", "Français")]
+# The site's own words, then each game's (its package's locale folder).
+LOCALE_PATHS = [BASE_DIR / "locale", *sorted((BASE_DIR / "games").glob("*/locale"))]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -5,6 +5,7 @@ from django.urls import URLPattern, URLResolver, include, path, register_convert
 from django.urls.converters import StringConverter
 from django.views.decorators.csp import csp_override
 
+from scorepad import languages
 from scorepad.forms import LoginForm, NewPasswordForm
 from scorepad.models import TOKEN_CHARACTER
 from scorepad.views import app, exports, groups, photos, site, table
@@ -45,7 +46,8 @@ def _without_trusted_types[Urls: tuple](urls: Urls) -> Urls:
 urlpatterns = [
     path("", site.home, name="home"),
     path("accounts/signup/", site.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(form_class=LoginForm), name="login"),
+    path("accounts/login/", languages.LoginView.as_view(form_class=LoginForm), name="login"),
+    path("language/", languages.choose, name="set_language"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", site.password_change, name="password_change"),
     path("accounts/password/reset/", site.password_reset, name="password_reset"),

@@ -46,6 +46,10 @@ from games.event_log import (
 )
 from games.explain import Part, majority_place, standing, times
 from games.majority import find_majority
+from games.words import ngettext_lazy, pgettext_lazy
+
+# What a station's majority is counted in ("second most coral tiles (2)").
+CORAL_TILES = pgettext_lazy("counted for a majority", "coral tiles")
 
 INFO = GameInfo(
     slug="coral-stations",
@@ -250,7 +254,7 @@ def explain(
             for reef in event.reefs
         ],
         "discards": [
-            times(event.tiles, "tile", DISCARD_POINTS)
+            times(ngettext_lazy("{count} tile", "{count} tiles", event.tiles), DISCARD_POINTS)
             for _, event, _ in events.get("discards", [])
             if isinstance(event, Discard)
         ],
@@ -273,7 +277,8 @@ def explain(
         end = game.entry.end[name]
         shoals = list(end.shoal_tiles)
         parts["open_reefs"] = [_reef_part(reef) for reef in end.open_reefs]
-        parts["shells"] = [times(end.shell_tiles, "tile", SHELL_TILE_POINTS)]
+        shells = ngettext_lazy("{count} tile", "{count} tiles", end.shell_tiles)
+        parts["shells"] = [times(shells, SHELL_TILE_POINTS)]
         printed = " + ".join(map(str, shoals))
         parts["shoals"] = [
             Part(f"{plural(len(shoals), 'tile')} printed {printed} = {sum(shoals)}", sum(shoals))
@@ -290,8 +295,8 @@ def _station_part(
     assert place is not None  # the player scored on this station
     where, ways = place
     value = "high" if where == "most" and not open_at_end else "low"
-    clause = standing(where, "coral tiles", station.tiles[name], ways=ways)
-    return Part(f"{label}, {clause} → the {value} value, {points}", points)
+    clause = standing(where, CORAL_TILES, station.tiles[name], ways=ways)
+    return Part(f"{label}, " + clause + f" → the {value} value, {points}", points)
 
 
 def _values(station: Station) -> str:

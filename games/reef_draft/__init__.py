@@ -38,6 +38,7 @@ from games.reef_draft.data import (
     CARD_NAMES,
     CORAL_FEWEST,
     CORAL_MOST,
+    COUNTED,
     DECK,
     DOLPHIN_POINTS,
     FISH_POINTS,
@@ -53,6 +54,8 @@ from games.reef_draft.data import (
     SHARK_MULTIPLIER,
     STARS_PER_CARD,
 )
+from games.words import Value, Words, join, ngettext_lazy, pgettext_lazy
+from games.words import gettext_lazy as _
 
 CORAL_PENALTY = Option(
     key="coral_penalty",
@@ -63,6 +66,10 @@ CORAL_PENALTY = Option(
     ),
     default="each",
 )
+
+# What the majorities are counted in ("most stars (5)", "fewest coral cards (0)").
+STARS = pgettext_lazy("counted for a majority", "stars")
+CORAL_CARDS = pgettext_lazy("counted for a majority", "coral cards")
 
 INFO = GameInfo(
     slug="reef-draft",
@@ -331,7 +338,8 @@ def explain(game: ReefDraftInput, player: PlayerScore) -> list[Explanation]:
     for number, reefs in enumerate(game.rounds, 1):
         if name in reefs:
             for key, part in round_parts(reefs, name, seastars=game.round_is_in(reefs)).items():
-                parts[key].append(Part(f"round {number}, {part.clause}", part.points))
+                clause = _("round {number}, {clause}").format(number=number, clause=part.clause)
+                parts[key].append(Part(clause, part.points))
                 rounds[key].append(number)
     # Coral scores once, at the end, but comes from the rounds its cards were played in.
     coral_played = {
@@ -364,12 +372,11 @@ def coral_part(game: ReefDraftInput, name: str) -> Part:
     points = coral_points(coral, game.coral_penalty)[name]
     leaders, trailers = coral_places(coral)
     if name in leaders:
-        clause = standing("most", "coral cards", coral[name], ways=len(leaders))
-        clause += share((CORAL_MOST,), len(leaders), points)
-    else:
-        clause = standing("fewest", "coral cards", coral[name], ways=len(trailers))
-        clause += share((CORAL_FEWEST,), _penalty_ways(trailers, game.coral_penalty), points)
-    return Part(clause, points)
+        clause = standing("most", CORAL_CARDS, coral[name], ways=len(leaders))
+        return Part(clause + share((CORAL_MOST,), len(leaders), points), points)
+    clause = standing("fewest", CORAL_CARDS, coral[name], ways=len(trailers))
+    penalty_ways = _penalty_ways(trailers, game.coral_penalty)
+    return Part(clause + share((CORAL_FEWEST,), penalty_ways, points), points)
 
 
 def round_parts(reefs: Mapping[str, Reef], name: str, *, seastars: bool) -> dict[str, Part]:
@@ -383,9 +390,13 @@ def round_parts(reefs: Mapping[str, Reef], name: str, *, seastars: bool) -> dict
     clauses = {
         "jellies": _sets_clause(cards, "jellies", JELLY_SET, JELLY_POINTS),
         "seahorses": _sets_clause(cards, "seahorses", SEAHORSE_SET, SEAHORSE_POINTS),
-        "dolphins": f"{plural(dolphins, 'dolphin')}"
-        + (f" ({most_dolphins} or more)" if dolphins > most_dolphins else "")
-        + f" → {points['dolphins']}",
+        "dolphins": (
+            _("{dolphins} ({most} or more) → {points}")
+            if dolphins > most_dolphins
+            else _("{dolphins} → {points}")
+        ).format(
+            dolphins=COUNTED["dolphins"].of(dolphins), most=most_dolphins, points=points["dolphins"]
+        ),
         "fish": _fish_clause(reef, points["fish"]),
     }
     if seastars:
@@ -395,30 +406,37 @@ def round_parts(reefs: Mapping[str, Reef], name: str, *, seastars: bool) -> dict
         if place:
             where, ways = place
             award = SEASTAR_MOST if where == "most" else SEASTAR_SECOND
-            clauses["seastars"] = standing(where, "stars", stars[name], ways=ways) + share(
+            clauses["seastars"] = standing(where, STARS, stars[name], ways=ways) + share(
                 (award,), ways, points["seastars"]
             )
     return {key: Part(clauses[key], points[key]) for key in clauses if points[key]}
 
 
-def _sets_clause(cards: Mapping[str, int], kind: str, size: int, worth: int) -> str:
-    """``3 jellies, 1 set of 2 × 5 = 5``: said only of a set made, so of several cards."""
-    count, sets = cards[kind], cards[kind] // size
-    return (
-        f"{count} {CARD_LABELS[kind].lower()}, {plural(sets, 'set')} of {size} × {worth} "
-        f"= {sets * worth}"
+def _sets_clause(cards: Mapping[str, int], kind: str, size: int, worth: int) -> Words:
+    """``3 jellies, 1 set of 2 × 5 = 5``."""
+    sets = cards[kind] // size
+    return _("{cards}, {sets} of {size} × {worth} = {points}").format(
+        cards=COUNTED[kind].of(cards[kind]),
+        sets=ngettext_lazy("{count} set", "{count} sets", sets),
+        size=size,
+        worth=worth,
+        points=sets * worth,
     )
 
 
-def _fish_clause(reef: Reef, points: int) -> str:
+def _fish_clause(reef: Reef, points: int) -> Value:
     """``1 angler fish on a shark × 9 + 1 angler fish × 3 = 12``: a fish on a shark is worth
     three times as much."""
-    terms = []
+    terms: list[Value] = []
     for kind, worth in FISH_POINTS.items():
-        fish, on_shark = CARD_NAMES[kind], reef.on_shark[kind]
+        on_shark = reef.on_shark[kind]
         if on_shark:
-            sharks = "a shark" if on_shark == 1 else "sharks"
-            terms.append(f"{on_shark} {fish} on {sharks} × {worth * SHARK_MULTIPLIER}")
+            eaten = COUNTED[kind].of(on_shark)
+            terms.append(
+                ngettext_lazy(
+                    "{fish} on a shark × {worth}", "{fish} on sharks × {worth}", on_shark
+                ).format(fish=eaten, worth=worth * SHARK_MULTIPLIER)
+            )
         if off_shark := reef.cards[kind] - on_shark:
-            terms.append(f"{off_shark} {fish} × {worth}")
-    return f"{' + '.join(terms)} = {points}"
+            terms.append(COUNTED[kind].of(off_shark) + f" × {worth}")
+    return join(terms, " + ") + f" = {points}"

@@ -1,5 +1,7 @@
 """Reef Draft's printed tables (rulebook: shared/rules/card-draft.txt)."""
 
+from games.words import ngettext_lazy
+
 ROUNDS = 3
 
 # Cards dealt to each player per round, by player count.
@@ -51,6 +53,18 @@ CARD_NAMES = {
     "sharks": "shark",
     "turtles": "turtle",
     "coral": "coral",
+}
+
+# The cards an explanation counts, in the reader's language ("3 jellies", "1 Qualle"):
+# they are kinds of animal, not printed names (docs/languages.md). Each is
+# ``.of(count)``-ed where it is said.
+COUNTED = {
+    "jellies": ngettext_lazy("{count} jelly", "{count} jellies", 1),
+    "seahorses": ngettext_lazy("{count} seahorse", "{count} seahorses", 1),
+    "dolphins": ngettext_lazy("{count} dolphin", "{count} dolphins", 1),
+    "clownfish": ngettext_lazy("{count} clown fish", "{count} clown fish", 1),
+    "pufferfish": ngettext_lazy("{count} puffer fish", "{count} puffer fish", 1),
+    "anglerfish": ngettext_lazy("{count} angler fish", "{count} angler fish", 1),
 }
 
 STARS_PER_CARD = {"seastar_1": 1, "seastar_2": 2, "seastar_3": 3}

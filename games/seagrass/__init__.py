@@ -67,6 +67,7 @@ from games.seagrass.data import (
     TWO_PLAYER_SECOND_SHARE,
     TWO_PLAYERS,
 )
+from games.words import ngettext_lazy, pgettext_lazy
 
 DISCOVERY = Option(
     key="discovery",
@@ -78,6 +79,9 @@ DISCOVERY = Option(
     default="false",
     help="Players collect discovery tokens; a full set of four is worth 10 points.",
 )
+
+# What a reef's majority is counted in ("most creatures (4)").
+CREATURES = pgettext_lazy("counted for a majority", "creatures")
 
 INFO = GameInfo(
     slug="seagrass",
@@ -271,8 +275,14 @@ def explain(
     end = game.entry.end.get(name)
     tokens = end.discovery_tokens if end else 0
     discovery = [
-        times(sets, "complete set", DISCOVERY_SET_POINTS),
-        times(tokens, "token", DISCOVERY_TOKEN_POINTS, still="left"),
+        times(
+            ngettext_lazy("{count} complete set", "{count} complete sets", sets),
+            DISCOVERY_SET_POINTS,
+        ),
+        times(
+            ngettext_lazy("{count} token left", "{count} tokens left", tokens),
+            DISCOVERY_TOKEN_POINTS,
+        ),
     ]
     parts = {
         "colonies": [Part(_colonies_clause(colonies), sum(colonies))],
@@ -306,8 +316,8 @@ def reef_part(reef: Reef, name: str, points: int) -> Part:
     where, ways = place
     # Tied leaders share both awards; a sole leader's share is the whole of "most".
     award = (most, second) if where == "most" else (second,)
-    clause = standing(where, "creatures", reef.adjacent[name], ways=ways)
-    return Part(f"reef of {size}, {clause}{share(award, ways, points)}", points)
+    clause = standing(where, CREATURES, reef.adjacent[name], ways=ways)
+    return Part(f"reef of {size}, " + clause + share(award, ways, points), points)
 
 
 def reef_award_calculator(data: Any) -> dict[str, int]:

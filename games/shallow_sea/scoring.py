@@ -175,7 +175,7 @@ def tile_score(space: str, tile: Tile, left_out_color: str | None) -> TileScore 
         scores = tile.completed and tile.color != left_out_color and tile.vp
         return TileScore(space, tile.vp or 0) if scores else None
     if tile.completed:
-        assert tile.vp, "parse refuses a completed Sealife tile without its printed VPs"
+        assert tile.vp  # parse refuses a completed Sealife tile without its printed VPs
         return TileScore(space, tile.vp)
     if tile.partial and tile.partial_vp:
         return TileScore(space, tile.points, (tile.partial, tile.partial_vp))

@@ -3,6 +3,7 @@
 Django reads the models from here; each lives in the module of its job.
 """
 
+from scorepad.models.accounts import AccountLanguage
 from scorepad.models.changes import (
     Actor,
     AppliedChange,

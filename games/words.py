@@ -1,0 +1,160 @@
+"""Words a player reads, kept in no language until they are read (docs/languages.md).
+
+A game's explanations and refusals are made of ``Words``: the English sentence (the
+catalogue's key, as gettext has it), its plural and the count that picks one, and the
+values put into it, themselves numbers, names or ``Words``. ``render(language)`` puts
+them into a language with the standard library's gettext, from the same catalogues the
+web app uses: ``games/locale`` for the words every game shares, and each game's own
+``locale`` folder, compiled by ``make translations``. ``str()`` renders them in the
+reader's language: English unless the web app says whose (``read_in``). So the scoring
+stays pure (the same sheet for every reader) and ``games/`` stays free of Django.
+
+The factories are named as Django's lazy gettext functions so that ``makemessages``
+finds every sentence: ``gettext_lazy(message)``, ``ngettext_lazy(one, many, count)``,
+``pgettext_lazy(context, message)``; ``.format(name=value)`` puts values in.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+
+SOURCE_LANGUAGE = "en"
+DOMAIN = "django"  # the web app's catalogues, so one file per folder holds them all
+GAMES = Path(__file__).resolve().parent
+
+_reader_language: Callable[[], str] = lambda: SOURCE_LANGUAGE  # noqa: E731
+
+
+def read_in(language_of_reader: Callable[[], str]) -> None:
+    """Whose language ``str()`` renders in: the web app passes Django's ``get_language``."""
+    global _reader_language
+    _reader_language = language_of_reader
+
+
+type Value = Words | Joined | str | int
+
+
+@dataclass(frozen=True)
+class Words:
+    message: str
+    many: str = ""  # the plural, for a message that has one
+    count: int = 1  # which of the two, in the language's own plural rule
+    context: str = ""
+    values: tuple[tuple[str, Value], ...] = ()
+
+    def format(self, **values: Value) -> Words:
+        return replace(self, values=(*self.values, *values.items()))
+
+    def of(self, count: int) -> Words:
+        """A counted noun of a table (``ngettext_lazy(one, many, 1)``) for ``count`` things."""
+        return replace(self, count=count, values=(("count", count),))
+
+    def render(self, language: str) -> str:
+        catalogue = catalogue_for(language)
+        if self.many and self.context:
+            text = catalogue.npgettext(self.context, self.message, self.many, self.count)
+        elif self.many:
+            text = catalogue.ngettext(self.message, self.many, self.count)
+        elif self.context:
+            text = catalogue.pgettext(self.context, self.message)
+        else:
+            text = catalogue.gettext(self.message)
+        if not self.values:
+            return text
+        return text.format(**{name: render(value, language) for name, value in self.values})
+
+    def __str__(self) -> str:
+        return self.render(_reader_language())
+
+    def __add__(self, other: Value) -> Joined:
+        return Joined((self, other), "")
+
+    def __radd__(self, other: Value) -> Joined:
+        return Joined((other, self), "")
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Several values one after another, with ``separator`` between them."""
+
+    items: tuple[Value, ...]
+    separator: Value
+
+    def render(self, language: str) -> str:
+        between = render(self.separator, language)
+        return between.join(render(item, language) for item in self.items)
+
+    def __str__(self) -> str:
+        return self.render(_reader_language())
+
+    def __add__(self, other: Value) -> Joined:
+        return Joined((self, other), "")
+
+    def __radd__(self, other: Value) -> Joined:
+        return Joined((other, self), "")
+
+
+def render(value: Value, language: str) -> str:
+    if isinstance(value, Words | Joined):
+        return value.render(language)
+    return str(value)
+
+
+def join(items: Iterable[Value], separator: Value) -> Joined:
+    return Joined(tuple(items), separator)
+
+
+def gettext_noop(message: str) -> str:
+    """Marks English kept as data (a category's label) for the catalogues; ``known``
+    translates it where it is read."""
+    return message
+
+
+def known(message: str) -> Words:
+    """English marked elsewhere (``gettext_noop``), read in the reader's language."""
+    return Words(message)
+
+
+def gettext_lazy(message: str) -> Words:
+    return Words(message)
+
+
+def pgettext_lazy(context: str, message: str) -> Words:
+    return Words(message, context=context)
+
+
+def ngettext_lazy(one: str, many: str, count: int) -> Words:
+    """``{count}`` in the message is the count, unless ``.format`` says otherwise."""
+    return Words(one, many, count, values=(("count", count),))
+
+
+def npgettext_lazy(context: str, one: str, many: str, count: int) -> Words:
+    return Words(one, many, count, context, values=(("count", count),))
+
+
+def catalogue_folders() -> Sequence[Path]:
+    """The shared words first, then each game's."""
+    return [GAMES / "locale", *sorted(GAMES.glob("*/locale"))]
+
+
+@cache
+def catalogue_for(language: str) -> gettext.NullTranslations:
+    """Every games catalogue of ``language``, each falling back to the next (English:
+    none, the messages are English)."""
+    if language == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    found = [
+        catalogue
+        for folder in catalogue_folders()
+        if isinstance(
+            catalogue := gettext.translation(DOMAIN, folder, languages=[language], fallback=True),
+            gettext.GNUTranslations,
+        )
+    ]
+    for catalogue, next_one in zip(found, found[1:], strict=False):
+        catalogue.add_fallback(next_one)
+    return found[0] if found else gettext.NullTranslations()

@@ -1,0 +1,65 @@
+"""The site's language for a reader: chosen in the menu and remembered by the phone (a
+cookie) and by the account, so that signing in on a new phone brings the choice along.
+Without a choice, LocaleMiddleware reads the browser's Accept-Language."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
+from django.views.decorators.http import require_POST
+
+from scorepad.models import AccountLanguage
+
+CHOICES = dict(settings.LANGUAGES)
+
+
+def remember_on_phone(response: HttpResponse, language: str) -> None:
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=True,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+
+
+@require_POST
+def choose(request: HttpRequest) -> HttpResponse:
+    """The menu's language buttons: back to the page they were pressed on, in it."""
+    language = request.POST.get("language", "")
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = "/"
+    response = redirect(back)
+    if language in CHOICES:
+        if request.user.is_authenticated:
+            AccountLanguage.remember(request.user, language)
+        remember_on_phone(response, language)
+    return response
+
+
+class LoginView(auth_views.LoginView):
+    """Django's, then the account's language on this phone too (or, for an account that
+    never chose one, the language it has been reading in)."""
+
+    def form_valid(self, form: auth_views.AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)
+        user = form.get_user()
+        language = AccountLanguage.of(user)
+        if language is None:
+            AccountLanguage.remember(user, get_language())
+        else:
+            remember_on_phone(response, language)
+        return response
+
+
+def start_account(user: object) -> None:
+    """A new account keeps the language it was made in."""
+    AccountLanguage.remember(user, get_language())  # type: ignore[arg-type]

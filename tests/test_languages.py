@@ -1,0 +1,103 @@
+"""The site's language: the browser's by default, chosen in the menu, remembered by the
+phone and by the account (scorepad/languages.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from scorepad.models import AccountLanguage
+
+COOKIE = settings.LANGUAGE_COOKIE_NAME
+
+
+def page_language(client: Client, url: str = "/", **headers: str) -> str:
+    html = client.get(url, headers=headers).content.decode()
+    return html.split('<html lang="', 1)[1].split('"', 1)[0]
+
+
+@pytest.mark.django_db
+def test_a_page_is_in_the_browser_s_language_when_the_site_has_it(client: Client) -> None:
+    assert page_language(client) == "en"
+    assert page_language(client, accept_language="de-DE,de;q=0.9,en;q=0.5") == "de"
+    assert page_language(client, accept_language="fr-CH, fr;q=0.9") == "fr"
+    assert page_language(client, accept_language="pt-BR") == "en"
+
+
+@pytest.mark.django_db
+def test_the_menu_offers_each_language_in_its_own_name(client: Client) -> None:
+    html = client.get("/", headers={"accept-language": "de"}).content.decode()
+    for code, name in (("en", "English"), ("de", "Deutsch"), ("fr", "Français")):
+        assert f'name="language" value="{code}" lang="{code}"' in html
+        assert f">{name}</button>" in html
+    assert 'value="de" lang="de" aria-current="true"' in html
+
+
+@pytest.mark.django_db
+def test_choosing_a_language_brings_back_the_page_in_it(client: Client) -> None:
+    response = client.post(reverse("set_language"), {"language": "fr", "next": "/groups/"})
+    assert response.status_code == 302 and response.url == "/groups/"
+    cookie = response.cookies[COOKIE]
+    assert cookie.value == "fr" and cookie["max-age"] == 365 * 24 * 60 * 60
+    assert cookie["httponly"] and cookie["samesite"] == "Lax"
+    # The phone's choice wins over its browser's.
+    assert page_language(client, accept_language="de") == "fr"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("back", ["https://elsewhere.example/", "//elsewhere.example/", ""])
+def test_a_choice_goes_back_only_to_this_site(client: Client, back: str) -> None:
+    response = client.post(reverse("set_language"), {"language": "de", "next": back})
+    assert response.url == "/"
+
+
+@pytest.mark.django_db
+def test_a_language_the_site_does_not_speak_is_not_kept(client: Client) -> None:
+    response = client.post(reverse("set_language"), {"language": "xx", "next": "/"})
+    assert COOKIE not in response.cookies
+    assert page_language(client) == "en"
+
+
+@pytest.mark.django_db
+def test_choosing_is_a_post(client: Client) -> None:
+    assert client.get(reverse("set_language"), {"language": "de"}).status_code == 405
+
+
+def test_an_account_s_choice_comes_along_to_a_new_phone(alice: Any, alice_client: Client) -> None:
+    alice_client.post(reverse("set_language"), {"language": "de", "next": "/"})
+    assert AccountLanguage.of(alice) == "de"
+    phone = Client()
+    response = phone.post(reverse("login"), {"username": "alice", "password": "pw-for-tests-123"})
+    assert response.status_code == 302
+    assert response.cookies[COOKIE].value == "de"
+    assert page_language(phone, accept_language="fr") == "de"
+
+
+def test_an_account_that_never_chose_keeps_the_language_it_signed_in_with(alice: Any) -> None:
+    phone = Client()
+    phone.post(
+        reverse("login"),
+        {"username": "alice", "password": "pw-for-tests-123"},
+        headers={"accept-language": "fr"},
+    )
+    assert AccountLanguage.of(alice) == "fr"
+
+
+@pytest.mark.django_db
+def test_a_new_account_keeps_the_language_it_was_made_in(client: Client) -> None:
+    client.post(
+        reverse("signup"),
+        {
+            "username": "dora",
+            "password1": "a-long-pass-phrase-1",
+            "password2": "a-long-pass-phrase-1",
+        },
+        headers={"accept-language": "de"},
+    )
+    from django.contrib.auth import get_user_model
+
+    assert AccountLanguage.of(get_user_model().objects.get(username="dora")) == "de"
