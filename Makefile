@@ -180,12 +180,12 @@ chromium:
 # The translations' compiled catalogues (.mo, not committed) from the .po files of
 # locale/ and of each game's locale folder, by Debian's gettext (docs/languages.md).
 translations: venv gettext
-	$(PY) manage.py compilemessages --verbosity 0 --ignore '.venv' --ignore 'node_modules' \
+	DEBUG=1 $(PY) manage.py compilemessages --verbosity 0 --ignore '.venv' --ignore 'node_modules' \
 		--ignore 'mutants' --ignore 'staticfiles'
 
 # Extracts every string marked for translation into the .po files (then translate them).
 messages: venv gettext
-	$(PY) scripts/translations.py extract
+	DEBUG=1 $(PY) scripts/translations.py extract
 
 gettext:
 	@if ! command -v msgfmt >/dev/null; then scripts/apt-install gettext; fi

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -24,7 +25,7 @@ def remember_on_phone(response: HttpResponse, language: str) -> None:
         max_age=settings.LANGUAGE_COOKIE_AGE,
         secure=settings.LANGUAGE_COOKIE_SECURE,
         httponly=True,
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        samesite="Lax",
     )
 
 
@@ -49,7 +50,7 @@ class LoginView(auth_views.LoginView):
     """Django's, then the account's language on this phone too (or, for an account that
     never chose one, the language it has been reading in)."""
 
-    def form_valid(self, form: auth_views.AuthenticationForm) -> HttpResponse:
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         response = super().form_valid(form)
         user = form.get_user()
         language = AccountLanguage.of(user)

@@ -15,10 +15,12 @@ import os
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scorepad.codecs import get_codec
 from scorepad.models import Group, Membership, Play, play_from_input
@@ -46,6 +48,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if pure:
         config.hook.pytest_deselected(items=pure)
         items[:] = [item for item in items if item not in pure]
+
+
+@pytest.fixture(autouse=True)
+def english_first() -> None:
+    """Each test starts in English: a request a test made in another language leaves that
+    language active in the thread, as a server's next request would replace it."""
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 def logged_in(user: Any) -> Client:

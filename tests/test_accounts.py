@@ -193,7 +193,7 @@ class TestPasswordRulesInOneLine:
     paragraph per validator above the box."""
 
     def assert_one_line(self, page: str) -> None:
-        assert PASSWORD_HELP in page
+        assert str(PASSWORD_HELP) in page
         assert "can’t be entirely numeric" not in page
 
     def test_signing_up(self, client: Client) -> None:

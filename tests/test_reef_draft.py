@@ -14,6 +14,7 @@ import pytest
 import games
 from games import reef_draft
 from games.contract import InvalidInput
+from games.words import render
 
 SLUG = "reef-draft"
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
@@ -1073,3 +1074,109 @@ def test_a_game_being_entered_may_have_no_round_yet_and_a_finished_one_not() -> 
     assert messages({"players": TWO, "rounds": []}) == {
         "rounds": "Give the reefs of 1 to 3 rounds, one object per round.",
     }
+
+
+# --- explanations in German and French (docs/languages.md) -----------------------------------
+
+
+def explained_in(
+    language: str, rounds: list[dict], players: int = 2, *, spare=CORAL_PAD, **options
+) -> dict:
+    """Each player's explanations by line, read in ``language``."""
+    sheet = games.score(SLUG, game(rounds, players, spare=spare, **options))
+    return {
+        p.name: {
+            f"tiebreak:{e.line}" if e.tiebreak else e.line: render(e.text, language)
+            for e in p.explain
+        }
+        for p in sheet.players
+    }
+
+
+NB, NBSP = "\u202f", "\u00a0"  # French spacing before ";" and ":"
+
+
+def test_rounds_sets_and_the_dolphin_table_read_in_german_and_french():
+    rounds = [{"Ana": {"dolphins": 6}}, {"Ana": {"jellies": 5, "dolphins": 2}}]
+    de = explained_in("de", rounds)["Ana"]
+    assert de["dolphins"] == (
+        "Delfine: Runde 1, 6 Delfine (5 oder mehr) → 15; Runde 2, 2 Delfine → 3; 15 + 3 = 18"
+    )
+    assert de["jellies"] == "Quallen: Runde 2, 5 Quallen, 2 Sätze zu je 2 × 5 = 10"
+    fr = explained_in("fr", rounds)["Ana"]
+    assert fr["dolphins"] == (
+        f"Dauphins{NBSP}: manche 1, 6 dauphins (5 ou plus) → 15{NB}; manche 2, 2 dauphins → 3"
+        f"{NB}; 15 + 3 = 18"
+    )
+    assert fr["jellies"] == f"Méduses{NBSP}: manche 2, 5 méduses, 2 séries de 2 × 5 = 10"
+
+
+def test_one_set_and_one_seahorse_set_are_singular():
+    rounds = [{"Ana": {"jellies": 3, "seahorses": 5}}]
+    de, fr = explained_in("de", rounds)["Ana"], explained_in("fr", rounds)["Ana"]
+    assert de["jellies"] == "Quallen: Runde 1, 3 Quallen, 1 Satz zu je 2 × 5 = 5"
+    assert fr["jellies"] == f"Méduses{NBSP}: manche 1, 3 méduses, 1 série de 2 × 5 = 5"
+    assert de["seahorses"] == "Seepferdchen: Runde 1, 5 Seepferdchen, 1 Satz zu je 3 × 10 = 10"
+    assert fr["seahorses"] == (
+        f"Hippocampes{NBSP}: manche 1, 5 hippocampes, 1 série de 3 × 10 = 10"
+    )
+
+
+def test_fish_on_a_shark_and_on_sharks_read_in_german_and_french():
+    one = {"anglerfish": 2, "sharks": 1, "on_shark": {"anglerfish": 1}}
+    two = {"clownfish": 2, "sharks": 2, "on_shark": {"clownfish": 2}}
+    de = explained_in("de", [{"Ana": one, "Ben": two}])
+    assert de["Ana"]["fish"] == (
+        "Fische & Haie: Runde 1, 1 Anglerfisch auf einem Hai × 9 + 1 Anglerfisch × 3 = 12"
+    )
+    assert de["Ben"]["fish"] == "Fische & Haie: Runde 1, 2 Clownfische auf Haien × 3 = 6"
+    fr = explained_in("fr", [{"Ana": one, "Ben": two}])
+    assert fr["Ana"]["fish"] == (
+        f"Poissons et requins{NBSP}: manche 1, 1 baudroie sur un requin × 9 + 1 baudroie × 3 = 12"
+    )
+    assert fr["Ben"]["fish"] == (
+        f"Poissons et requins{NBSP}: manche 1, 2 poissons-clowns sur des requins × 3 = 6"
+    )
+
+
+def test_shared_majorities_and_the_coral_tie_break_read_in_german_and_french():
+    tied = {"Ana": {**stars(3), "coral": 1}, "Ben": {**stars(3), "coral": 1}, "Cleo": {}}
+    rounds = [tied, {}, {}]
+    de = explained_in("de", rounds, players=3, spare=ANYTHING_BUT_CORAL)["Ana"]
+    assert de["seastars"] == (
+        "Seesterne: Runde 1, die meisten Sterne (3), gleichauf, 6 durch 2 geteilt → 3"
+    )
+    assert (
+        de["coral"] == "Korallen: die meisten Korallenkarten (1), gleichauf, 6 durch 2 geteilt → 3"
+    )
+    assert de["tiebreak:coral"] == "Gleichstand, die meisten Korallenkarten: 1"
+    fr = explained_in("fr", rounds, players=3, spare=ANYTHING_BUT_CORAL)["Ana"]
+    assert fr["seastars"] == (
+        f"Étoiles de mer{NBSP}: manche 1, à égalité pour le plus d’étoiles (3), "
+        "6 partagés entre 2 → 3"
+    )
+    assert fr["tiebreak:coral"] == f"Départage, le plus de cartes corail{NBSP}: 1"
+
+
+def test_the_fewest_coral_penalty_split_with_its_remainder_dropped_in_german_and_french():
+    rounds = [{"Ana": {"coral": 2}}, {}, {}]
+    de = explained_in("de", rounds, players=4, spare=ANYTHING_BUT_CORAL, coral_penalty="split")[
+        "Ben"
+    ]
+    assert de["coral"] == (
+        "Korallen: die wenigsten Korallenkarten (0), gleichauf, -6 durch 3 geteilt → -2"
+    )
+    fr = explained_in("fr", rounds, players=4, spare=ANYTHING_BUT_CORAL, coral_penalty="split")[
+        "Ben"
+    ]
+    assert fr["coral"] == (
+        f"Corail{NBSP}: à égalité pour le moins de cartes corail (0), -6 partagés entre 3 → -2"
+    )
+
+
+def test_english_stays_the_source_and_the_reader_s_language_is_used_by_default():
+    rounds = [{"Ana": {"dolphins": 1}}]
+    assert explained_in("en", rounds)["Ana"]["dolphins"] == "Dolphins: round 1, 1 dolphin → 1"
+    assert player(score(rounds, spare=CORAL_PAD), "Ana")["explain"][0]["text"] == (
+        "Dolphins: round 1, 1 dolphin → 1"
+    )

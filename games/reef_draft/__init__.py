@@ -54,7 +54,7 @@ from games.reef_draft.data import (
     SHARK_MULTIPLIER,
     STARS_PER_CARD,
 )
-from games.words import Value, Words, join, ngettext_lazy, pgettext_lazy
+from games.words import Value, Words, gettext_noop, join, ngettext_lazy, pgettext_lazy
 from games.words import gettext_lazy as _
 
 CORAL_PENALTY = Option(
@@ -79,14 +79,14 @@ INFO = GameInfo(
     modes=("standard",),
     options=(CORAL_PENALTY,),
     categories=(
-        Category("seastars", "Seastars"),
-        Category("jellies", "Jellies"),
-        Category("seahorses", "Seahorses"),
-        Category("dolphins", "Dolphins"),
-        Category("fish", "Fish & sharks"),
-        Category("coral", "Coral"),
+        Category("seastars", gettext_noop("Seastars")),
+        Category("jellies", gettext_noop("Jellies")),
+        Category("seahorses", gettext_noop("Seahorses")),
+        Category("dolphins", gettext_noop("Dolphins")),
+        Category("fish", gettext_noop("Fish & sharks")),
+        Category("coral", gettext_noop("Coral")),
     ),
-    tiebreaks=(Tiebreak("coral", "most coral cards", MOST),),
+    tiebreaks=(Tiebreak("coral", gettext_noop("most coral cards"), MOST),),
     rulebook="card-draft.txt",
 )
 

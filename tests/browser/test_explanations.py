@@ -76,7 +76,7 @@ def test_tapping_a_line_lights_exactly_its_spaces(phones: Phones, js: bool, sche
     for line in ("incomplete_fish", "orange", "row_3"):
         page.locator(f'a[data-line="{line}"][data-player="0"]').click()
         explanation = explained(play, 0, line)
-        expect(page.locator("#explained")).to_contain_text(explanation.text)
+        expect(page.locator("#explained")).to_contain_text(str(explanation.text))
         # The address says which line is shown: a link to share, a page to go back to.
         expect(page).to_have_url(re.compile(rf"/result/\?line={line}&player=0(#explained)?$"))
         expect_lit(page, "#explained", expected(explanation))
@@ -89,7 +89,7 @@ def test_tapping_a_line_lights_exactly_its_spaces(phones: Phones, js: bool, sche
     for line in ("incomplete_fish", "blue"):
         page.locator(f'#live a[data-line="{line}"]').click()
         explanation = explained(play, 1, line)
-        expect(page.locator("#live")).to_contain_text(explanation.text)
+        expect(page.locator("#live")).to_contain_text(str(explanation.text))
         expect(page.locator("#lit-line")).to_be_visible()
         expect_lit(page, "#board", expected(explanation))
     assert still_marked(phone)
