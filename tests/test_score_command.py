@@ -58,6 +58,28 @@ def test_the_sheet_explains_each_line_with_its_rounds() -> None:
     ]
 
 
+def test_the_explanations_read_in_the_language_asked_for_and_the_keys_stay_english() -> None:
+    done = run_score("reef-draft", str(EXAMPLE), "--language", "de")
+    assert done.returncode == 0, done.stderr
+    cleo = next(p for p in json.loads(done.stdout)["players"] if p["name"] == "Cleo")
+    assert cleo["explain"][-2:] == [
+        {
+            "line": "coral",
+            "text": "Korallen: die meisten Korallenkarten (3) → 6",
+            "points": 6,
+            "rounds": [1, 2, 3],
+        },
+        {
+            "line": "coral",
+            "text": "Gleichstand, die meisten Korallenkarten: 1 + 1 + 1 = 3",
+            "points": 3,
+            "rounds": [1, 2, 3],
+            "tiebreak": True,
+        },
+    ]
+    assert run_score("reef-draft", str(EXAMPLE), "--language", "xx").returncode == 2
+
+
 def test_scores_standard_input() -> None:
     done = run_score("reef-draft", stdin=EXAMPLE.read_text())
     assert done.returncode == 0, done.stderr

@@ -3,7 +3,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 import games
 from games.contract import InvalidInput
@@ -15,8 +17,20 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("slug", choices=sorted(games.GAMES))
         parser.add_argument("file", nargs="?", help="JSON input; standard input when absent")
+        parser.add_argument(
+            "--language",
+            choices=[code for code, _ in settings.LANGUAGES],
+            default=settings.LANGUAGE_CODE,
+            help="the language of the explanations (the sheet's keys stay English)",
+        )
 
-    def handle(self, *args: Any, slug: str, file: str | None, **options: Any) -> None:
+    def handle(
+        self, *args: Any, slug: str, file: str | None, language: str, **options: Any
+    ) -> None:
+        with translation.override(language):
+            self._score(slug, file)
+
+    def _score(self, slug: str, file: str | None) -> None:
         try:
             text = Path(file).read_text(encoding="utf-8") if file else sys.stdin.read()
         except (OSError, UnicodeDecodeError) as e:
