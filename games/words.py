@@ -108,6 +108,21 @@ def join(items: Iterable[Value], separator: Value) -> Joined:
     return Joined(tuple(items), separator)
 
 
+def listed(items: Iterable[Value]) -> Joined:
+    """``red, 2 yellow, purple``."""
+    return join(items, LIST_COMMA)
+
+
+def and_list(items: Sequence[Value]) -> Value:
+    """``A``, ``A and B``, ``A, B and C`` in the reader's language."""
+    if len(items) <= 1:
+        return join(items, "")
+    return gettext_lazy("{items} and {last}").format(
+        items=join(items[:-1], LIST_COMMA),
+        last=items[-1],
+    )
+
+
 def gettext_noop(message: str) -> str:
     """Marks English kept as data (a category's label) for the catalogues; ``known``
     translates it where it is read."""
@@ -130,6 +145,9 @@ def pgettext_lazy(context: str, message: str) -> Words:
 def ngettext_lazy(one: str, many: str, count: int) -> Words:
     """``{count}`` in the message is the count, unless ``.format`` says otherwise."""
     return Words(one, many, count, values=(("count", count),))
+
+
+LIST_COMMA = pgettext_lazy("between the items of a list", ", ")
 
 
 def npgettext_lazy(context: str, one: str, many: str, count: int) -> Words:

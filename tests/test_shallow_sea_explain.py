@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from games import shallow_sea
 from games.shallow_sea.data import CARDS, SCENARIOS
 from games.shallow_sea.workings import added
+from games.words import render
 from tests.shallow_sea_plays import (
     FIRST_GAME,
     board,
@@ -461,3 +463,106 @@ def test_a_product_beside_another_term_is_bracketed_and_alone_is_not():
     assert added(["9", "1 × 2", "7"], 18) == "9 + (1 × 2) + 7 = 18"
     assert added(["3 × 2"], 6) == "3 × 2 = 6"
     assert added(["9"], 9) == "9"
+
+
+# --- In German and French (docs/languages.md) -------------------------------------------------
+
+NB, NBSP = "\u202f", "\u00a0"  # French spacing before ";" and ":"
+
+
+def read_in(language: str, data: dict, player: int = 0) -> dict[str, str]:
+    """A player's explanations by line, read in ``language`` (printed card names stay)."""
+    sheet = shallow_sea.score(shallow_sea.parse(data))
+    return {e.line: render(e.text, language) for e in sheet.players[player].explain}
+
+
+def test_the_rulebook_example_reads_in_german():
+    mira = read_in("de", rulebook_example())
+    assert mira["orange"] == (
+        "Cryptic Coloration: 7 fertige Korallenplättchen mit einem fertigen Fisch derselben "
+        "Farbe × 2 = 14"
+    )
+    assert mira["row_3"] == "Reihe 3: (1 × 2) + 10 + 7 + 7 = 26"
+    assert mira["different_sealife"] == (
+        "Verschiedene fertige Meerestiere: 5 Arten × 2 = 10 (C4, A1, B1, E1, D1)"
+    )
+    assert mira["incomplete_fish"] == (
+        "Unfertige Fische: 2 + 2 + 2 + 3 + 1 + 2 + 1 = 13 "
+        "(1 pro angrenzendem fertigem Korallenplättchen)"
+    )
+    assert mira["seashells"] == "Gleichstand, die meisten übrigen Muscheln: 3"
+
+
+def test_the_rulebook_example_reads_in_french():
+    mira = read_in("fr", rulebook_example())
+    assert mira["blue"] == (
+        f"Bountiful Caves{NBSP}: 3 tuiles Vie marine complétées sur les 10 cases intérieures "
+        "× 3 = 9"
+    )
+    assert mira["tiles"] == f"Tuiles, toutes les rangées{NBSP}: 22 + 26 + 26 + 28 + 12 = 114"
+    assert mira["different_sealife"] == (
+        f"Vie marine complétée différente{NBSP}: 5 espèces × 2 = 10 (C4, A1, B1, E1, D1)"
+    )
+    assert mira["seashells"] == f"Départage, le plus de coquillages restants{NBSP}: 3"
+
+
+def test_what_a_card_counted_is_named_in_the_reader_s_colors_and_words():
+    tiles, _, _, _ = CARD_BOARDS["orange", 2]
+    data = play(board(tiles), setup={**FIRST_GAME, "orange": [2]})
+    assert read_in("de", data)["orange"] == (
+        "Coral Duo: 4 Paare fertiger Korallenplättchen derselben Farbe × 3 = 12 "
+        "(rot, 2 × gelb, lila)"
+    )
+    assert read_in("fr", data)["orange"] == (
+        f"Coral Duo{NBSP}: 4 paires de tuiles Corail complétées de la même couleur × 3 = 12 "
+        "(rouge, 2 × jaune, violet)"
+    )
+    tiles, _, _, _ = CARD_BOARDS["blue", 5]
+    data = play(board(tiles), setup={**FIRST_GAME, "blue": [5]})
+    assert read_in("de", data)["blue"] == (
+        "Sealife Duet: 2 Paare benachbarter fertiger Meerestierplättchen × 4 = 8 "
+        "(R1C2 und R2C3, R4C5 und R5C6)"
+    )
+
+
+def test_one_of_a_kind_is_singular_and_french_counts_none_as_one():
+    one_type = play(board({"R1C2": sealife("A1")}))
+    assert read_in("de", one_type)["different_sealife"] == (
+        "Verschiedene fertige Meerestiere: 1 Art × 2 = 2 (A1)"
+    )
+    assert read_in("fr", one_type)["different_sealife"] == (
+        f"Vie marine complétée différente{NBSP}: 1 espèce × 2 = 2 (A1)"
+    )
+    solo = play(board({}, lionfish=3), mode="solo")
+    assert read_in("de", solo)["lionfish"] == (
+        "Rotfeuerfisch-Karte: 3 Fische, die ersten 2 frei: 1 × \N{MINUS SIGN}2 = \N{MINUS SIGN}2"
+    )
+    assert read_in("fr", solo)["lionfish"] == (
+        f"Carte Poisson-lion{NBSP}: 3 poissons, les 2 premiers gratuits{NBSP}: "
+        "1 × \N{MINUS SIGN}2 = \N{MINUS SIGN}2"
+    )
+
+
+def test_a_paper_sheet_s_vps_read_in_german_and_french_with_their_plurals():
+    data = {
+        "players": ["Ana", "Ben"],
+        "mode": "standard",
+        "setup": FIRST_GAME,
+        "entry": "sheet",
+        "sheets": {
+            name: {
+                "orange": 2,
+                "blue": 3,
+                "rows": [1, 0, 0, 0, 0],
+                "different_sealife": 0,
+                "incomplete_fish": 1,
+                "seashells": 0,
+            }
+            for name in ("Ana", "Ben")
+        },
+    }
+    de, fr = read_in("de", data), read_in("fr", data)
+    assert de["row_1"] == "Reihe 1: 1 SP vom Wertungsblock"
+    assert de["orange"] == "Cryptic Coloration: 2 SP vom Wertungsblock"
+    assert fr["incomplete_fish"] == f"Poissons incomplets{NBSP}: 1 PV de la feuille de score"
+    assert fr["blue"] == f"Bountiful Caves{NBSP}: 3 PV de la feuille de score"

@@ -46,7 +46,7 @@ from games.event_log import (
 )
 from games.explain import Part, majority_place, standing, times
 from games.majority import find_majority
-from games.words import ngettext_lazy, pgettext_lazy
+from games.words import gettext_noop, ngettext_lazy, pgettext_lazy
 
 # What a station's majority is counted in ("second most coral tiles (2)").
 CORAL_TILES = pgettext_lazy("counted for a majority", "coral tiles")
@@ -59,14 +59,14 @@ INFO = GameInfo(
     modes=("counts", "log"),
     options=(),
     categories=(
-        Category("stations", "Surrounded stations"),
-        Category("surfacing", "Reefs closed by surfacing"),
-        Category("discards", "Discarded coral tiles"),
-        Category("points", "Points scored during play"),
-        Category("open_stations", "Open stations at the end"),
-        Category("open_reefs", "Open reefs at the end"),
-        Category("shells", "Shell tiles"),
-        Category("shoals", "Shoal tiles"),
+        Category("stations", gettext_noop("Surrounded stations")),
+        Category("surfacing", gettext_noop("Reefs closed by surfacing")),
+        Category("discards", gettext_noop("Discarded coral tiles")),
+        Category("points", gettext_noop("Points scored during play")),
+        Category("open_stations", gettext_noop("Open stations at the end")),
+        Category("open_reefs", gettext_noop("Open reefs at the end")),
+        Category("shells", gettext_noop("Shell tiles")),
+        Category("shoals", gettext_noop("Shoal tiles")),
     ),
     # The rulebook names no tie-break: tied players share the place.
     tiebreaks=(),

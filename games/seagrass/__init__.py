@@ -67,7 +67,7 @@ from games.seagrass.data import (
     TWO_PLAYER_SECOND_SHARE,
     TWO_PLAYERS,
 )
-from games.words import ngettext_lazy, pgettext_lazy
+from games.words import gettext_noop, ngettext_lazy, pgettext_lazy
 
 DISCOVERY = Option(
     key="discovery",
@@ -91,12 +91,12 @@ INFO = GameInfo(
     modes=("counts", "log"),
     options=(DISCOVERY,),
     categories=(
-        Category("colonies", "Colonies"),
-        Category("reefs", "Completed reefs"),
-        Category("discovery", "Discovery sets and tokens"),
-        Category("points", "Point tokens"),
+        Category("colonies", gettext_noop("Colonies")),
+        Category("reefs", gettext_noop("Completed reefs")),
+        Category("discovery", gettext_noop("Discovery sets and tokens")),
+        Category("points", gettext_noop("Point tokens")),
     ),
-    tiebreaks=(Tiebreak("unplayed_tiles", "most unplayed tiles", MOST),),
+    tiebreaks=(Tiebreak("unplayed_tiles", gettext_noop("most unplayed tiles"), MOST),),
     rulebook="seagrass.txt",
 )
 

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.words import Words, ngettext_lazy, pgettext_lazy
+
 COLORS = ("red", "yellow", "green", "purple")
+# A color as an explanation names it ("2 red, yellow"), in the reader's language.
+COLOR_NAMES = {
+    "red": pgettext_lazy("a coral's or a fish's color", "red"),
+    "yellow": pgettext_lazy("a coral's or a fish's color", "yellow"),
+    "green": pgettext_lazy("a coral's or a fish's color", "green"),
+    "purple": pgettext_lazy("a coral's or a fish's color", "purple"),
+}
 CORAL_VPS = (5, 7, 9)
 
 # --- The ocean board -------------------------------------------------------
@@ -210,8 +219,8 @@ class EcosystemCard:
     text: str
     vp_each: int  # VPs per thing the card counts
     # The thing it counts, one and many, in the appendix's words: the explanations say
-    # "Coral Duo: 3 pairs of Completed Coral Tiles of the same color × 3 = 9".
-    counts: tuple[str, str]
+    # "Coral Duo: 3 pairs of Completed Coral Tiles of the same color × 3 = 9" (``.of(3)``).
+    counts: Words
     most_vp: int | None = None  # the card's printed cap
 
 
@@ -224,9 +233,10 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Cryptic Coloration",
             "2 VPs for each Completed Coral Tile with a Completed Fish of the same color.",
             2,
-            (
-                "Completed Coral Tile with a Completed Fish of the same color",
-                "Completed Coral Tiles with a Completed Fish of the same color",
+            ngettext_lazy(
+                "{count} Completed Coral Tile with a Completed Fish of the same color",
+                "{count} Completed Coral Tiles with a Completed Fish of the same color",
+                1,
             ),
         ),
         EcosystemCard(
@@ -235,9 +245,10 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Coral Duo",
             "3 VPs for each pair of Completed Coral Tiles of the same color.",
             3,
-            (
-                "pair of Completed Coral Tiles of the same color",
-                "pairs of Completed Coral Tiles of the same color",
+            ngettext_lazy(
+                "{count} pair of Completed Coral Tiles of the same color",
+                "{count} pairs of Completed Coral Tiles of the same color",
+                1,
             ),
         ),
         EcosystemCard(
@@ -246,9 +257,10 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Symphony of Fins",
             "3 VPs for each Completed Fish of your most common color (max 18 VPs).",
             3,
-            (
-                "Completed Fish of the color you have the most of",
-                "Completed Fish of the color you have the most of",
+            ngettext_lazy(
+                "{count} Completed Fish of the color you have the most of",
+                "{count} Completed Fish of the color you have the most of",
+                1,
             ),
             most_vp=18,
         ),
@@ -258,9 +270,10 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Mismatched",
             "2 VPs for each Completed Coral Tile with a Completed Fish of a different color.",
             2,
-            (
-                "Completed Coral Tile with a Completed Fish of a different color",
-                "Completed Coral Tiles with a Completed Fish of a different color",
+            ngettext_lazy(
+                "{count} Completed Coral Tile with a Completed Fish of a different color",
+                "{count} Completed Coral Tiles with a Completed Fish of a different color",
+                1,
             ),
         ),
         EcosystemCard(
@@ -269,9 +282,10 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Depths Alike",
             "4 VPs for each row with 2 or more Completed Coral Tiles of the same color.",
             4,
-            (
-                "row with 2 or more Completed Coral Tiles of the same color",
-                "rows with 2 or more Completed Coral Tiles of the same color",
+            ngettext_lazy(
+                "{count} row with 2 or more Completed Coral Tiles of the same color",
+                "{count} rows with 2 or more Completed Coral Tiles of the same color",
+                1,
             ),
         ),
         EcosystemCard(
@@ -280,9 +294,10 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Colossal Coral Reef",
             "2 VPs for each Coral Tile in the largest group of adjacent Completed Coral Tiles.",
             2,
-            (
-                "Coral Tile in the largest group of adjacent Completed Coral Tiles",
-                "Coral Tiles in the largest group of adjacent Completed Coral Tiles",
+            ngettext_lazy(
+                "{count} Coral Tile in the largest group of adjacent Completed Coral Tiles",
+                "{count} Coral Tiles in the largest group of adjacent Completed Coral Tiles",
+                1,
             ),
         ),
         EcosystemCard(
@@ -291,7 +306,11 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "Trios",
             "4 VPs for each color with 3 or more Completed Fish.",
             4,
-            ("color with 3 or more Completed Fish", "colors with 3 or more Completed Fish"),
+            ngettext_lazy(
+                "{count} color with 3 or more Completed Fish",
+                "{count} colors with 3 or more Completed Fish",
+                1,
+            ),
         ),
     )
 }
@@ -305,9 +324,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Rich Depths",
             "4 VPs for each row with 2 or more Completed Sealife Tiles.",
             4,
-            (
-                "row with 2 or more Completed Sealife Tiles",
-                "rows with 2 or more Completed Sealife Tiles",
+            ngettext_lazy(
+                "{count} row with 2 or more Completed Sealife Tiles",
+                "{count} rows with 2 or more Completed Sealife Tiles",
+                1,
             ),
         ),
         EcosystemCard(
@@ -316,9 +336,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Bountiful Caves",
             "3 VPs for each Completed Sealife Tile in the 10 inner spaces.",
             3,
-            (
-                "Completed Sealife Tile in the 10 inner spaces",
-                "Completed Sealife Tiles in the 10 inner spaces",
+            ngettext_lazy(
+                "{count} Completed Sealife Tile in the 10 inner spaces",
+                "{count} Completed Sealife Tiles in the 10 inner spaces",
+                1,
             ),
         ),
         EcosystemCard(
@@ -327,9 +348,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Underwater Community",
             "2 VPs for each Completed Sealife Tile neighboring another Completed Sealife Tile.",
             2,
-            (
-                "Completed Sealife Tile neighboring another Completed Sealife Tile",
-                "Completed Sealife Tiles neighboring another Completed Sealife Tile",
+            ngettext_lazy(
+                "{count} Completed Sealife Tile neighboring another Completed Sealife Tile",
+                "{count} Completed Sealife Tiles neighboring another Completed Sealife Tile",
+                1,
             ),
         ),
         EcosystemCard(
@@ -338,9 +360,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Spotlight",
             "2 VPs for each column with exactly 1 Completed Sealife Tile.",
             2,
-            (
-                "column with exactly 1 Completed Sealife Tile",
-                "columns with exactly 1 Completed Sealife Tile",
+            ngettext_lazy(
+                "{count} column with exactly 1 Completed Sealife Tile",
+                "{count} columns with exactly 1 Completed Sealife Tile",
+                1,
             ),
         ),
         EcosystemCard(
@@ -349,9 +372,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Sealife Duet",
             "4 VPs for each pair of adjacent Completed Sealife Tiles; a tile pairs only once.",
             4,
-            (
-                "pair of adjacent Completed Sealife Tiles",
-                "pairs of adjacent Completed Sealife Tiles",
+            ngettext_lazy(
+                "{count} pair of adjacent Completed Sealife Tiles",
+                "{count} pairs of adjacent Completed Sealife Tiles",
+                1,
             ),
         ),
         EcosystemCard(
@@ -360,9 +384,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Radiant Caves",
             "2 VPs for each different Completed Tile (coral color or Sealife type) in the 10 inner spaces.",
             2,
-            (
-                "different Completed Tile in the 10 inner spaces",
-                "different Completed Tiles in the 10 inner spaces",
+            ngettext_lazy(
+                "{count} different Completed Tile in the 10 inner spaces",
+                "{count} different Completed Tiles in the 10 inner spaces",
+                1,
             ),
         ),
         EcosystemCard(
@@ -371,9 +396,10 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "Borders of Diversity",
             "2 VPs for each different Completed Tile (coral color or Sealife type) in the 12 outer spaces.",
             2,
-            (
-                "different Completed Tile in the 12 outer spaces",
-                "different Completed Tiles in the 12 outer spaces",
+            ngettext_lazy(
+                "{count} different Completed Tile in the 12 outer spaces",
+                "{count} different Completed Tiles in the 12 outer spaces",
+                1,
             ),
         ),
     )

@@ -14,6 +14,7 @@ from itertools import batched
 from games.shallow_sea.data import (
     ADJACENT,
     BLUE_CARDS,
+    COLOR_NAMES,
     COLORS,
     COLUMNS,
     INNER_SPACES,
@@ -28,6 +29,10 @@ from games.shallow_sea.data import (
     EcosystemCard,
 )
 from games.shallow_sea.ocean import Ocean, groups, in_reading_order, largest_pairing
+from games.words import Value
+from games.words import gettext_lazy as _
+
+ROW = _("row {number}")  # a row a card counts ("Rich Depths: 2 rows … (row 1, row 3)")
 
 
 @dataclass(frozen=True)
@@ -36,7 +41,7 @@ class Counted:
     it (a color, "row 2") where its spaces alone do not say it."""
 
     spaces: tuple[str, ...]
-    label: str | None = None
+    label: Value | None = None
 
 
 def each_space(spaces: Iterable[str]) -> list[Counted]:
@@ -67,7 +72,7 @@ def fish_by_color(ocean: Ocean) -> dict[str, list[str]]:
 def coral_duo(ocean: Ocean) -> list[Counted]:
     # The pairs are taken in reading order; a third coral of a color pairs with nothing.
     return [
-        Counted(pair, color)
+        Counted(pair, COLOR_NAMES[color])
         for color, spaces in corals_by_color(ocean).items()
         for pair in batched(spaces, 2)
         if len(pair) == 2
@@ -78,7 +83,7 @@ def symphony_of_fins(ocean: Ocean) -> list[Counted]:
     by_color = fish_by_color(ocean)
     # Tied colors: the card counts one of them; the first in COLORS is named.
     color = max(COLORS, key=lambda c: len(by_color[c]))
-    return [Counted((space,), color) for space in by_color[color]]
+    return [Counted((space,), COLOR_NAMES[color]) for space in by_color[color]]
 
 
 def depths_alike(ocean: Ocean) -> list[Counted]:
@@ -91,7 +96,7 @@ def depths_alike(ocean: Ocean) -> list[Counted]:
             for s in same
         ]
         if pairs:
-            counted.append(Counted(in_reading_order(pairs), f"row {row}"))
+            counted.append(Counted(in_reading_order(pairs), ROW.format(number=row)))
     return counted
 
 
@@ -105,7 +110,7 @@ def colossal_coral_reef(ocean: Ocean) -> list[Counted]:
 
 def trios(ocean: Ocean) -> list[Counted]:
     return [
-        Counted(tuple(spaces), color)
+        Counted(tuple(spaces), COLOR_NAMES[color])
         for color, spaces in fish_by_color(ocean).items()
         if len(spaces) >= SAME_COLOR_TRIO
     ]
@@ -117,7 +122,7 @@ def sealife_in(ocean: Ocean, spaces: Iterable[str]) -> tuple[str, ...]:
 
 def rich_depths(ocean: Ocean) -> list[Counted]:
     return [
-        Counted(found, f"row {row}")
+        Counted(found, ROW.format(number=row))
         for row, spaces in ROWS.items()
         if len(found := sealife_in(ocean, spaces)) >= ROW_PAIR
     ]
@@ -134,23 +139,27 @@ def underwater_community(ocean: Ocean) -> list[Counted]:
 
 def spotlight(ocean: Ocean) -> list[Counted]:
     return [
-        Counted(found, f"column {col}")
+        Counted(found, _("column {number}").format(number=col))
         for col, spaces in COLUMNS.items()
         if len(found := sealife_in(ocean, spaces)) == 1
     ]
 
 
 def sealife_duet(ocean: Ocean) -> list[Counted]:
-    return [Counted(pair, " and ".join(pair)) for pair in largest_pairing(ocean.completed_sealife)]
+    return [
+        Counted(pair, _("{first} and {second}").format(first=pair[0], second=pair[1]))
+        for pair in largest_pairing(ocean.completed_sealife)
+    ]
 
 
 def different_completed_tiles(ocean: Ocean, spaces: Iterable[str]) -> list[Counted]:
     """Coral colors plus Sealife types among the Completed Tiles on ``spaces``: each kind
     once, named by its first tile in reading order (a second adds nothing)."""
-    first_of_kind: dict[str, str] = {}
+    first_of_kind: dict[Value, str] = {}
     for space in in_reading_order(spaces):
         if space in ocean.completed_corals:
-            first_of_kind.setdefault(f"{ocean.completed_corals[space].color} coral", space)
+            color = COLOR_NAMES[str(ocean.completed_corals[space].color)]
+            first_of_kind.setdefault(_("{color} coral").format(color=color), space)
         elif space in ocean.completed_sealife:
             first_of_kind.setdefault(ocean.completed_sealife[space].code, space)
     return [Counted((space,), kind) for kind, space in first_of_kind.items()]

@@ -2,6 +2,15 @@
 
 from games.contract import MOST, Category, GameInfo, Tiebreak
 from games.shallow_sea.data import MAX_PLAYERS, MIN_PLAYERS, ROWS
+from games.words import gettext_noop
+
+ROW_LABELS = {
+    1: gettext_noop("Tiles, row 1"),
+    2: gettext_noop("Tiles, row 2"),
+    3: gettext_noop("Tiles, row 3"),
+    4: gettext_noop("Tiles, row 4"),
+    5: gettext_noop("Tiles, row 5"),
+}
 
 MODES = ("standard", "solo", "family")
 # Family mode scores the tiles alone: every other line holds 0 in it.
@@ -15,17 +24,21 @@ INFO = GameInfo(
     modes=MODES,
     options=(),
     categories=(
-        Category("orange", "Orange Ecosystem card", colour="orange", modes=NOT_FAMILY),
-        Category("blue", "Blue Ecosystem card", colour="blue", modes=NOT_FAMILY),
+        Category(
+            "orange", gettext_noop("Orange Ecosystem card"), colour="orange", modes=NOT_FAMILY
+        ),
+        Category("blue", gettext_noop("Blue Ecosystem card"), colour="blue", modes=NOT_FAMILY),
         # "tiles" is the sum of the row lines below it, not added to them again.
-        Category("tiles", "Tiles, all rows"),
-        *(Category(f"row_{row}", f"Tiles, row {row}", part_of="tiles") for row in ROWS),
-        Category("different_sealife", "Different completed Sealife", modes=NOT_FAMILY),
-        Category("incomplete_fish", "Incomplete Fish", modes=NOT_FAMILY),
+        Category("tiles", gettext_noop("Tiles, all rows")),
+        *(Category(f"row_{row}", ROW_LABELS[row], part_of="tiles") for row in ROWS),
+        Category(
+            "different_sealife", gettext_noop("Different completed Sealife"), modes=NOT_FAMILY
+        ),
+        Category("incomplete_fish", gettext_noop("Incomplete Fish"), modes=NOT_FAMILY),
         # The Lionfish card is only on the table when playing alone.
-        Category("lionfish", "Lionfish card", modes=("solo",)),
+        Category("lionfish", gettext_noop("Lionfish card"), modes=("solo",)),
     ),
-    tiebreaks=(Tiebreak("seashells", "most Seashells left", MOST),),
+    tiebreaks=(Tiebreak("seashells", gettext_noop("most Seashells left"), MOST),),
     rulebook="shallow-sea.txt",
     bgg_id=428440,
 )

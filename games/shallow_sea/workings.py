@@ -12,10 +12,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from games.contract import Explanation, join_names, plural
+from games.contract import Explanation
 from games.explain import tiebreak_explanations
 from games.shallow_sea.data import (
     CARDS,
+    COLOR_NAMES,
     DIFFERENT_SEALIFE_VP,
     DOUBLE_ORANGE_SCENARIO,
     FREE_LIONFISH,
@@ -29,6 +30,8 @@ from games.shallow_sea.data import (
 from games.shallow_sea.ecosystem import Counted, capped
 from games.shallow_sea.info import INFO
 from games.shallow_sea.ocean import PaperSheet, ShallowSeaInput, in_reading_order
+from games.words import Value, and_list, listed, ngettext_lazy, pgettext_lazy
+from games.words import gettext_lazy as _
 
 MINUS = "\N{MINUS SIGN}"
 
@@ -107,16 +110,26 @@ def added(terms: list[str], total: int) -> str:
     return " + ".join(terms) + f" = {total}"
 
 
-def named(counted: Iterable[Counted]) -> str:
+def named(counted: Iterable[Counted]) -> Value:
     """The labels of what a card counted: "red, 2 yellow, purple"; one label said once."""
     counts = Counter(c.label for c in counted if c.label)  # in the order first counted
     if len(counts) <= 1:
-        return "".join(counts)
-    return ", ".join(label if n == 1 else f"{n} {label}" for label, n in counts.items())
+        return next(iter(counts), "")
+    return listed(
+        (label if n == 1 else _("{count} {label}").format(count=n, label=label))
+        for label, n in counts.items()
+    )
 
 
-def from_the_pad(vp: int) -> str:
-    return f"{plural(vp, 'VP')} from the score pad"
+def from_the_pad(vp: int) -> Value:
+    return ngettext_lazy("{count} VP from the score pad", "{count} VPs from the score pad", vp)
+
+
+# The two kinds of Ecosystem card, as a sentence names a card of a kind.
+CARD_KINDS = {
+    "orange": pgettext_lazy("a kind of card", "Orange Ecosystem card"),
+    "blue": pgettext_lazy("a kind of card", "Blue Ecosystem card"),
+}
 
 
 @dataclass(frozen=True)
@@ -130,41 +143,51 @@ class Line:
     tally: OceanTally | None  # None for a paper sheet: nothing on a board to point at
 
     def explained(
-        self, text: str, spaces: Iterable[str] = (), bubbles: tuple[str, ...] = ()
+        self, text: Value, spaces: Iterable[str] = (), bubbles: tuple[str, ...] = ()
     ) -> Explanation:
         return Explanation(self.key, text, self.points, in_reading_order(set(spaces)), bubbles)
 
 
 def card_line(line: Line) -> Explanation:
     color = line.key
-    doubled = ""
+    doubled: Value = ""
     if color == "orange" and line.play.plays_scenario(DOUBLE_ORANGE_SCENARIO):
-        doubled = f"; doubled by scenario {DOUBLE_ORANGE_SCENARIO}: 2 × {line.points // 2}"
-        doubled += f" = {line.points}"
+        doubled = _("; doubled by scenario {number}: 2 × {half} = {points}").format(
+            number=DOUBLE_ORANGE_SCENARIO, half=line.points // 2, points=line.points
+        )
     if line.tally is None:
         cards = [CARDS[color][number] for number in getattr(line.play.setup, color)]
-        name = cards[0].name if len(cards) == 1 else f"{color.title()} Ecosystem card"
+        name: Value = cards[0].name
         if len(cards) > 1:
-            name += f" (the better of {join_names([c.name for c in cards])})"
-        return line.explained(f"{name}: {from_the_pad(getattr(line.pad, color))}{doubled}")
+            name = _("{card} (the better of {cards})").format(
+                card=CARD_KINDS[color], cards=and_list([c.name for c in cards])
+            )
+        pad = from_the_pad(getattr(line.pad, color))
+        return line.explained(_("{card}: {pad}").format(card=name, pad=pad) + doubled)
     scores = [c for c in line.tally.cards if c.card.color == color]
     kept = next(c for c in scores if c.scored)
     card = kept.card
-    text = f"{card.name}: {plural(len(kept.counted), *card.counts)} × {card.vp_each}"
-    text += f" = {kept.uncapped}"
+    text: Value = _("{card}: {counted} × {each} = {points}").format(
+        card=card.name,
+        counted=card.counts.of(len(kept.counted)),
+        each=card.vp_each,
+        points=kept.uncapped,
+    )
     if labels := named(kept.counted):
-        text += f" ({labels})"
+        text = text + " (" + labels + ")"
     if kept.vp != kept.uncapped:
-        text += f"; the card pays at most {card.most_vp}"
+        text = text + _("; the card pays at most {most}").format(most=card.most_vp)
     others = [f"{c.card.name} ({c.vp})" for c in scores if not c.scored]
     if others:
-        text += f"; chosen over {join_names(others)}"
+        text = text + _("; chosen over {cards}").format(cards=and_list(others))
     spaces = [space for counted in kept.counted for space in counted.spaces]
     return line.explained(text + doubled, spaces)
 
 
 def tiles_line(line: Line) -> Explanation:
-    text = f"Tiles, all rows: {added([str(vp) for vp in line.pad.rows], line.points)}"
+    text = _("Tiles, all rows: {sum}").format(
+        sum=added([str(vp) for vp in line.pad.rows], line.points)
+    )
     if line.tally is None:
         return line.explained(text)
     return line.explained(text, (tile.space for row in line.tally.rows for tile in row))
@@ -172,48 +195,59 @@ def tiles_line(line: Line) -> Explanation:
 
 def row_line(line: Line) -> Explanation:
     row = int(line.key.removeprefix("row_"))
+    row_is = _("Row {number}: {points}")
     if line.tally is None:
-        return line.explained(f"Row {row}: {from_the_pad(line.points)}")
+        return line.explained(row_is.format(number=row, points=from_the_pad(line.points)))
     tiles = line.tally.rows[row - 1]
-    text = f"Row {row}: {added([tile.term for tile in tiles], line.points)}"
+    text: Value = row_is.format(number=row, points=added([t.term for t in tiles], line.points))
     spaces = [tile.space for tile in tiles]
     if line.tally.left_out_spaces & set(ROWS[row]):
-        text += f" ({line.tally.left_out_color} corals left out, scenario 15)"
+        left_out = COLOR_NAMES[str(line.tally.left_out_color)]
+        text = text + _(" ({color} corals left out, scenario 15)").format(color=left_out)
     return line.explained(text, spaces)
 
 
 def different_sealife_line(line: Line) -> Explanation:
     types = line.pad.different_sealife
-    text = f"Different completed Sealife: {plural(types, 'type')} × {DIFFERENT_SEALIFE_VP}"
-    text += f" = {line.points}"
+    text = _("Different completed Sealife: {types} × {each} = {points}").format(
+        types=ngettext_lazy("{count} type", "{count} types", types),
+        each=DIFFERENT_SEALIFE_VP,
+        points=line.points,
+    )
     if line.tally is None:
         return line.explained(text)
     codes = line.tally.sealife_types
-    return line.explained(f"{text} ({', '.join(codes)})", codes.values())
+    return line.explained(text + f" ({', '.join(codes)})", codes.values())
 
 
 def incomplete_fish_line(line: Line) -> Explanation:
     if line.tally is None:
-        return line.explained(f"Incomplete Fish: {from_the_pad(line.points)}")
+        return line.explained(_("Incomplete Fish: {pad}").format(pad=from_the_pad(line.points)))
     fish = line.tally.fish
     each = [INCOMPLETE_FISH_VP * len(f.corals) for f in fish]
-    text = f"Incomplete Fish: {added([str(vp) for vp in each], sum(each))}"
-    text += f" ({INCOMPLETE_FISH_VP} per adjacent Completed Coral Tile)"
+    text: Value = _("Incomplete Fish: {sum} ({each} per adjacent Completed Coral Tile)").format(
+        sum=added([str(vp) for vp in each], sum(each)), each=INCOMPLETE_FISH_VP
+    )
     bonus = line.points - sum(each)
     if bonus:
-        text += (
-            f", + {bonus} for those of the fish's own color "
-            f"(modified rule {SAME_COLOR_FISH_BONUS_RULE}) = {line.points}"
-        )
+        text = text + _(
+            ", + {bonus} for those of the fish's own color (modified rule {rule}) = {points}"
+        ).format(bonus=bonus, rule=SAME_COLOR_FISH_BONUS_RULE, points=line.points)
     spaces = [space for f in fish for space in f.corals]
     return line.explained(text, spaces, tuple(f.bubble for f in fish))
 
 
 def lionfish_line(line: Line) -> Explanation:
     fish = line.pad.lionfish
-    text = (
-        f"Lionfish card: {fish} Fish, the first {FREE_LIONFISH} free: "
-        f"{fish - FREE_LIONFISH} × {MINUS}{LIONFISH_PENALTY} = {MINUS}{-line.points}"
+    text = ngettext_lazy(
+        "Lionfish card: {count} Fish, the first {free} free: {charged} × {penalty} = {points}",
+        "Lionfish card: {count} Fish, the first {free} free: {charged} × {penalty} = {points}",
+        fish,
+    ).format(
+        free=FREE_LIONFISH,
+        charged=fish - FREE_LIONFISH,
+        penalty=f"{MINUS}{LIONFISH_PENALTY}",
+        points=f"{MINUS}{-line.points}",
     )
     return line.explained(text)
 
