@@ -55,9 +55,7 @@ class Words:
 
     def render(self, language: str) -> str:
         catalogue = catalogue_for(language)
-        if self.many and self.context:
-            text = catalogue.npgettext(self.context, self.message, self.many, self.count)
-        elif self.many:
+        if self.many:
             text = catalogue.ngettext(self.message, self.many, self.count)
         elif self.context:
             text = catalogue.pgettext(self.context, self.message)
@@ -93,9 +91,6 @@ class Joined:
 
     def __add__(self, other: Value) -> Joined:
         return Joined((self, other), "")
-
-    def __radd__(self, other: Value) -> Joined:
-        return Joined((other, self), "")
 
 
 def render(value: Value, language: str) -> str:
@@ -149,9 +144,6 @@ def ngettext_lazy(one: str, many: str, count: int) -> Words:
 
 LIST_COMMA = pgettext_lazy("between the items of a list", ", ")
 
-
-def npgettext_lazy(context: str, one: str, many: str, count: int) -> Words:
-    return Words(one, many, count, context, values=(("count", count),))
 
 
 def catalogue_folders() -> Sequence[Path]:

@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 
 from django.conf import settings
+from django.utils import dateformat
+from django.utils.translation import gettext, ngettext
 from PIL import Image, ImageDraw, ImageFont
 
 from scorepad.codecs import get_codec
@@ -155,38 +157,55 @@ class Card:
 
 def review_card(review: Review) -> bytes:
     card = Card(1600)
-    card.text("Scorepad · in review", 30, colour=MUTED)
+    card.text(gettext("Scorepad · in review"), 30, colour=MUTED)
     card.text(review.player.name if review.player else review.group.name, 60, bold=True)
     card.text(review.period.label, 52, colour=ACCENT, bold=True, gap=36)
     games = len(review.games)
-    card.text(
-        f"{review.plays} play{'s' * (review.plays != 1)} · {games} game{'s' * (games != 1)}",
-        44,
-        bold=True,
-        gap=32,
-    )
+    plays = ngettext("%(count)s play", "%(count)s plays", review.plays) % {"count": review.plays}
+    played = ngettext("%(count)s game", "%(count)s games", games) % {"count": games}
+    card.text(f"{plays} · {played}", 44, bold=True, gap=32)
     if review.games:
         top = review.games[0]
-        card.fact("Most played", f"{top.label} · {top.plays}")
+        card.fact(gettext("Most played"), f"{top.label} · {top.plays}")
     if review.nights:
         night = review.nights[0]
-        card.fact("Busiest night", f"{night.label} · {night.plays} plays")
+        card.fact(
+            gettext("Busiest night"),
+            ngettext("%(night)s · %(count)s plays", "%(night)s · %(count)s plays", night.plays)
+            % {"night": night.label, "count": night.plays},
+        )
     if review.winners and not review.player:
         first = review.winners[0]
-        card.fact("Most wins", f"{first.name} · {first.wins} of {first.contested}")
+        card.fact(
+            gettext("Most wins"),
+            gettext("%(name)s · %(wins)s of %(plays)s")
+            % {"name": first.name, "wins": first.wins, "plays": first.contested},
+        )
     if review.player and review.winners:
         mine = review.winners[0]
-        card.fact("Wins", f"{mine.wins} of {mine.contested}")
+        card.fact(
+            gettext("Wins"),
+            gettext("%(wins)s of %(plays)s") % {"wins": mine.wins, "plays": mine.contested},
+        )
     if review.best_scores:
         best = review.best_scores[0]
         by = "" if review.player else f"{best.seat.player.name} · "
-        card.fact("Best score", f"{best.seat.total} · {by}{best.game}")
+        card.fact(gettext("Best score"), f"{best.seat.total} · {by}{best.game}")
     if review.streaks:
         run = review.streaks[0]
         by = "" if review.player else f"{run.name} · "
-        card.fact("Longest run of wins", f"{by}{run.streak} at {run.game}")
+        streak = gettext("%(wins)s at %(game)s") % {"wins": run.streak, "game": run.game}
+        card.fact(gettext("Longest run of wins"), f"{by}{streak}")
     if review.nemesis:
-        card.fact("Nemesis", f"{review.nemesis.name} · ahead {review.nemesis.losses} times")
+        card.fact(
+            gettext("Nemesis"),
+            ngettext(
+                "%(name)s · ahead %(count)s times",
+                "%(name)s · ahead %(count)s times",
+                review.nemesis.losses,
+            )
+            % {"name": review.nemesis.name, "count": review.nemesis.losses},
+        )
     if not review.period.month and review.plays:
         card.y += 16
         card.bars([(m.label, m.plays) for m in review.by_month])
@@ -195,7 +214,8 @@ def review_card(review: Review) -> bytes:
 
 def result_card(play: Play, results: list[Result], group_name: str) -> bytes:
     card = Card(400 + 120 * len(results))
-    card.text(f"Scorepad · {play.played_on:%-d %b %Y}", 30, colour=MUTED)
+    day = dateformat.format(play.played_on, "j M Y")
+    card.text(gettext("Scorepad · %(day)s") % {"day": day}, 30, colour=MUTED)
     card.text(get_codec(play.game).info.name, 60, bold=True)
     card.text(group_name, 36, colour=ACCENT, gap=36)
     contested = len(results) >= CONTESTED

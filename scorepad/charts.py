@@ -21,10 +21,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from itertools import cycle
+from typing import TYPE_CHECKING
 
 from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from scorepad.models.colours import initial_of
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 WIDTH = 360
 # Room for the value axis's labels on the left, and for the dates under the plot; a
@@ -97,7 +102,7 @@ class LineChart:
     average_y: float
     y_ticks: list[Tick]
     x_ticks: list[Tick]
-    unit: str
+    unit: StrOrPromise
     width: int = WIDTH
     height: int = 0
     left: int = LEFT
@@ -111,15 +116,21 @@ class LineChart:
 
     @property
     def average_label(self) -> str:
-        return f"average {self.average:.1f}"
+        return gettext("average %(value)s") % {"value": f"{self.average:.1f}"}
 
     @property
     def description(self) -> str:
         """The chart in words, for a screen reader."""
-        values = ", ".join(str(p.value) for p in self.points)
-        first, last = self.points[0].label, self.points[-1].label
-        when = f"from {first} to {last}" if len(self.points) > 1 else f"on {first}"
-        return f"{self.unit.capitalize()} {when}: {values}; {self.average_label}"
+        said = {
+            "unit": self.unit.capitalize(),
+            "first": self.points[0].label,
+            "last": self.points[-1].label,
+            "values": ", ".join(str(p.value) for p in self.points),
+            "average": self.average_label,
+        }
+        if len(self.points) > 1:
+            return gettext("%(unit)s from %(first)s to %(last)s: %(values)s; %(average)s") % said
+        return gettext("%(unit)s on %(first)s: %(values)s; %(average)s") % said
 
 
 def day_label(label: str) -> str:
@@ -132,8 +143,12 @@ def day_label(label: str) -> str:
     return date_format(day, "M j, Y")
 
 
+# A score chart's unit, unless it says another.
+POINTS = gettext_lazy("points")
+
+
 def line_chart(
-    values: Sequence[tuple[str, int]], *, unit: str = "points", height: int = 170
+    values: Sequence[tuple[str, int]], *, unit: StrOrPromise = POINTS, height: int = 170
 ) -> LineChart | None:
     """Scores over time, oldest first, as (label, value) pairs (a day's label in ISO form
     is written as a day: day_label); None with nothing to draw."""
@@ -199,7 +214,7 @@ class BarChart:
     bars: list[Bar]
     ticks: list[Tick]
     unit: str
-    axis_label: str = ""  # what the axis counts, under it
+    axis_label: StrOrPromise = ""  # what the axis counts, under it
     width: int = WIDTH
     height: int = 0
     left: int = 8
@@ -224,7 +239,7 @@ def bar_chart(
     *,
     high: float | None = None,
     unit: str = "",
-    axis_label: str = "",
+    axis_label: StrOrPromise = "",
     seats: Sequence[str] = (),
 ) -> BarChart | None:
     """(label, value, value in words) rows, drawn from 0 to ``high`` (by default the
@@ -294,8 +309,24 @@ class StackedBar:
 
     @property
     def description(self) -> str:
-        parts = ", ".join(f"{s.label} {s.value}" for s in self.segments)
-        return f"{self.name}: {self.total} points" + (f" ({parts})" if parts else "")
+        said = {
+            "name": self.name,
+            "total": self.total,
+            "lines": ", ".join(f"{s.label} {s.value}" for s in self.segments),
+        }
+        if self.segments:
+            return (
+                ngettext(
+                    "%(name)s: %(total)s points (%(lines)s)",
+                    "%(name)s: %(total)s points (%(lines)s)",
+                    abs(self.total),
+                )
+                % said
+            )
+        return (
+            ngettext("%(name)s: %(total)s points", "%(name)s: %(total)s points", abs(self.total))
+            % said
+        )
 
 
 @dataclass(frozen=True)

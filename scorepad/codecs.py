@@ -28,6 +28,7 @@ from types import ModuleType
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from games.contract import FieldError, GameInfo, InvalidInput, Sheet
 from scorepad.entries import PlayState
@@ -86,7 +87,7 @@ class Codec:
         sheet = self.game.score(self.game.parse(self.to_input(state), partial=False))
         if not sheet.complete:
             raise InvalidInput(
-                [FieldError("", "The game is not over yet: enter every round before finishing.")]
+                [FieldError("", _("The game is not over yet: enter every round before finishing."))]
             )
         return sheet
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth.forms import (
@@ -12,11 +12,15 @@ from django.contrib.auth.forms import (
     UserCreationForm,
 )
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_lazy
 
 from games.contract import GameInfo
 from scorepad import throttle
 from scorepad.models import Group
 from scorepad.models.colours import SeatColour
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class Form(forms.Form):
@@ -32,15 +36,15 @@ class Form(forms.Form):
         stock = forms.Field.default_error_messages["required"]
         for field in self.fields.values():
             if field.error_messages.get("required") == stock:
-                what = str(field.label or "This").rstrip(":")
+                what = str(field.label or gettext("This")).rstrip(":")
                 needs = (
-                    "choose one"
+                    gettext("%(field)s: choose one.")
                     if isinstance(field, forms.ChoiceField)
-                    else "choose a file"
+                    else gettext("%(field)s: choose a file.")
                     if isinstance(field, forms.FileField)
-                    else "fill it in"
+                    else gettext("%(field)s: fill it in.")
                 )
-                field.error_messages["required"] = f"{what}: {needs}."
+                field.error_messages["required"] = needs % {"field": what}
         super().full_clean()
 
     def forget_blanks(self) -> None:
@@ -56,7 +60,7 @@ class Form(forms.Form):
 
 # Django lists each password validator's rule in a paragraph of its own above the box;
 # one line says the same and leaves the box in sight on a phone.
-PASSWORD_HELP = (
+PASSWORD_HELP = gettext_lazy(
     "At least 12 characters; not a common password, not only digits, and not like your "
     "username or email."
 )
@@ -65,16 +69,16 @@ PASSWORD_HELP = (
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
-        labels = {"email": "Email (optional)"}
+        labels = {"email": gettext_lazy("Email (optional)")}
         help_texts = {
-            "username": "Letters, digits and @ . + - _ only.",
-            "email": "Only to send you a link if you forget your password.",
+            "username": gettext_lazy("Letters, digits and @ . + - _ only."),
+            "email": gettext_lazy("Only to send you a link if you forget your password."),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["password1"].help_text = PASSWORD_HELP
-        self.fields["password2"].help_text = "The same again."
+        self.fields["password2"].help_text = gettext("The same again.")
 
 
 class LoginForm(AuthenticationForm):
@@ -119,7 +123,7 @@ class HintedRadioSelect(forms.RadioSelect):
     so the names fit one row; each button is described by its own line for a screen reader
     whichever shows."""
 
-    def __init__(self, hints: Mapping[str, str], attrs: dict[str, Any] | None = None):
+    def __init__(self, hints: Mapping[str, StrOrPromise], attrs: dict[str, Any] | None = None):
         super().__init__(attrs)
         self.hints = dict(hints)
 
@@ -159,7 +163,7 @@ class NewPlayForm(Form):
         *args: Any,
         first_seat: str = "",
         signed_in: bool = False,
-        mode_labels: dict[str, str] | None = None,
+        mode_labels: Mapping[str, StrOrPromise] | None = None,
         **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
@@ -168,7 +172,7 @@ class NewPlayForm(Form):
         self.first_seat = first_seat
         for number in range(1, info.max_players + 1):
             self.fields[f"seat_{number}"] = forms.CharField(
-                label=f"Player {number}",
+                label=gettext("Player %(number)s") % {"number": number},
                 max_length=60,
                 required=False,
                 initial=first_seat if number == 1 else "",
@@ -178,13 +182,13 @@ class NewPlayForm(Form):
             )
             # A select, not JavaScript: a seat left on automatic gets one at the start.
             self.fields[f"colour_{number}"] = forms.ChoiceField(
-                label=f"Seat {number}'s colour",
-                choices=[("", "Auto"), *SeatColour.choices],
+                label=gettext("Seat %(number)s's colour") % {"number": number},
+                choices=[("", gettext("Auto")), *SeatColour.choices],
                 required=False,
             )
         if len(info.modes) > 1:
             self.fields["mode"] = forms.ChoiceField(
-                label="How do you want to score?",
+                label=gettext("How do you want to score?"),
                 choices=[(mode, (mode_labels or {}).get(mode, mode)) for mode in info.modes],
                 initial=info.modes[-1],
                 widget=forms.RadioSelect,
@@ -200,10 +204,10 @@ class NewPlayForm(Form):
             # Whatever name the host types there, the first seat is theirs: the play
             # counts on their own record (a guest play's too).
             self.fields["me"] = forms.BooleanField(
-                label="This is me", required=False, initial=bool(first_seat)
+                label=gettext("This is me"), required=False, initial=bool(first_seat)
             )
         self.fields["hide_totals"] = forms.BooleanField(
-            label="Hide the totals until everyone is done, then show them together",
+            label=gettext("Hide the totals until everyone is done, then show them together"),
             required=False,
         )
 
@@ -243,13 +247,19 @@ class NewPlayForm(Form):
             if not name:
                 continue
             if name.casefold() in (n.casefold() for n in names):
-                self.add_error(field, f"{name} already has a seat; names must differ.")
+                self.add_error(
+                    field,
+                    gettext("%(name)s already has a seat; names must differ.") % {"name": name},
+                )
             colour = data.get(field.replace("seat_", "colour_"), "")
             if colour and colour in colours:
                 self.add_error(
                     field.replace("seat_", "colour_"),
-                    f"{SeatColour(colour).label} is another seat's already: choose another, "
-                    "or leave it automatic.",
+                    gettext(
+                        "%(colour)s is another seat's already: choose another, or leave it "
+                        "automatic."
+                    )
+                    % {"colour": SeatColour(colour).label},
                 )
             names.append(name)
             colours.append(colour)
@@ -257,8 +267,13 @@ class NewPlayForm(Form):
             self._check_the_hosts_seat(seats["seat_1"])
         if not self.info.min_players <= len(names) <= self.info.max_players:
             raise forms.ValidationError(
-                f"{self.info.name} is for {self.info.min_players} to {self.info.max_players} "
-                f"players; you named {len(names)}."
+                gettext("%(game)s is for %(least)s to %(most)s players; you named %(named)s.")
+                % {
+                    "game": self.info.name,
+                    "least": self.info.min_players,
+                    "most": self.info.max_players,
+                    "named": len(names),
+                }
             )
         data["names"] = names
         data["colours"] = colours
@@ -270,7 +285,7 @@ class NewPlayForm(Form):
         """The host's seat ("This is me") holds a name, and not another player's of the
         group: that seat would be theirs and no longer that player's."""
         if not name:
-            self.add_error("seat_1", "Type your name as Player 1, or untick This is me.")
+            self.add_error("seat_1", gettext("Type your name as Player 1, or untick This is me."))
         elif (
             self.group is not None
             and name.casefold() != self.first_seat.casefold()
@@ -278,8 +293,11 @@ class NewPlayForm(Form):
         ):
             self.add_error(
                 "seat_1",
-                f"{name} is another of {self.group.name}'s players: untick This is me, "
-                "or type your own name as Player 1.",
+                gettext(
+                    "%(name)s is another of %(group)s's players: untick This is me, or type "
+                    "your own name as Player 1."
+                )
+                % {"name": name, "group": self.group.name},
             )
 
 
@@ -288,7 +306,9 @@ class CountInput(forms.NumberInput):
 
     template_name = "widgets/count.html"
 
-    def __init__(self, maximum: int | None, label: str, step: int = 1, *, minimum: int = 0):
+    def __init__(
+        self, maximum: int | None, label: StrOrPromise, step: int = 1, *, minimum: int = 0
+    ):
         attrs: dict[str, Any] = {"min": minimum, "inputmode": "numeric"}
         if maximum is not None:
             attrs["max"] = maximum
@@ -314,18 +334,19 @@ class WholeNumberField(forms.IntegerField):
     it takes, in the players' words (not Django's "Ensure this value is …"); a decimal
     or 1e3 is not a count."""
 
-    def __init__(self, *, label: str, **kwargs: Any) -> None:
-        what = label.rstrip(":")
+    def __init__(self, *, label: StrOrPromise, **kwargs: Any) -> None:
+        # Django fills in the limit when it says the message.
+        what = {"field": label.rstrip(":"), "limit_value": "%(limit_value)s"}
         messages = {
-            "invalid": f"{what}: a whole number, like 3 (not 2.5, not 1e3).",
-            "min_value": f"{what}: at least %(limit_value)s.",
-            "max_value": f"{what}: at most %(limit_value)s.",
+            "invalid": gettext("%(field)s: a whole number, like 3 (not 2.5, not 1e3).") % what,
+            "min_value": gettext("%(field)s: at least %(limit_value)s.") % what,
+            "max_value": gettext("%(field)s: at most %(limit_value)s.") % what,
             **kwargs.pop("error_messages", {}),
         }
         super().__init__(label=label, error_messages=messages, **kwargs)
 
 
-def count_field(label: str, maximum: int | None, step: int = 1) -> forms.IntegerField:
+def count_field(label: StrOrPromise, maximum: int | None, step: int = 1) -> forms.IntegerField:
     return WholeNumberField(
         label=label,
         min_value=0,

@@ -12,6 +12,7 @@ import warnings
 from dataclasses import dataclass
 from typing import IO
 
+from django.utils.translation import gettext as _
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 # What a phone's camera or its gallery sends.
@@ -22,7 +23,11 @@ MAX_PIXELS = 50_000_000
 # The longest side kept: sharp on any phone, a few hundred kilobytes.
 LONG_SIDE = 1600
 THUMBNAIL_SIDE = 240
-TOO_MANY_PIXELS = f"photos of up to {MAX_PIXELS // 1_000_000} megapixels are kept."
+MEGAPIXELS = MAX_PIXELS // 1_000_000
+
+
+def _too_many_pixels() -> str:
+    return _("photos of up to %(megapixels)s megapixels are kept.") % {"megapixels": MEGAPIXELS}
 
 
 class PhotoRefused(Exception):
@@ -50,30 +55,38 @@ def prepare(upload: IO[bytes], size: int) -> Photo:
     """The photo to keep from ``upload`` of ``size`` bytes; PhotoRefused if it is none."""
     if size > MAX_BYTES:
         raise PhotoRefused(
-            f"That photo is {size / 1024 / 1024:.1f} MB; photos up to "
-            f"{MAX_BYTES // 1024 // 1024} MB are kept. Take it again at a lower size."
+            _(
+                "That photo is %(size)s MB; photos up to %(most)s MB are kept. Take it again "
+                "at a lower size."
+            )
+            % {"size": f"{size / 1024 / 1024:.1f}", "most": MAX_BYTES // 1024 // 1024}
         )
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             source = Image.open(upload)
             if source.format not in KINDS:
-                raise PhotoRefused("That is not a photo: send a JPEG, PNG or WebP image.")
+                raise PhotoRefused(_("That is not a photo: send a JPEG, PNG or WebP image."))
             width, height = source.size
             if width * height > MAX_PIXELS:
-                raise PhotoRefused(f"That image is {width} × {height} pixels: {TOO_MANY_PIXELS}")
+                raise PhotoRefused(
+                    _("That image is %(width)s × %(height)s pixels: %(why)s")
+                    % {"width": width, "height": height, "why": _too_many_pixels()}
+                )
             # A JPEG decodes straight at a fraction of its size: less memory, less time.
             source.draft("RGB", (LONG_SIDE, LONG_SIDE))
             upright = ImageOps.exif_transpose(source)
             icc_profile = source.info.get("icc_profile")
             board = upright.convert("RGB")
     except UnidentifiedImageError as error:
-        raise PhotoRefused("That is not a photo: send a JPEG, PNG or WebP image.") from error
+        raise PhotoRefused(_("That is not a photo: send a JPEG, PNG or WebP image.")) from error
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
-        raise PhotoRefused(f"That image is too large: {TOO_MANY_PIXELS}") from error
+        raise PhotoRefused(
+            _("That image is too large: %(why)s") % {"why": _too_many_pixels()}
+        ) from error
     except (OSError, SyntaxError, ValueError) as error:
         raise PhotoRefused(
-            "That photo could not be read: it may be cut short. Try again."
+            _("That photo could not be read: it may be cut short. Try again.")
         ) from error
     board.thumbnail((LONG_SIDE, LONG_SIDE), Image.Resampling.LANCZOS)
     image = _jpeg(board, 82, icc_profile)

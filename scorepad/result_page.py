@@ -29,16 +29,24 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from games.contract import Explanation, InvalidInput, Sheet, tied_totals
 from scorepad.charts import StackedBars, stacked_bars
 from scorepad.models import Play, RatingStep, Result
 from scorepad.pads import get_pad
 
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-
 
 def ordinal(rank: int) -> str:
-    return ORDINALS.get(rank, f"{rank}th")
+    """A place in words: "1st", "2nd", "3rd", "4th"."""
+    if rank == 1:
+        return pgettext("a place", "1st")
+    if rank == 2:
+        return pgettext("a place", "2nd")
+    if rank == 3:
+        return pgettext("a place", "3rd")
+    return pgettext("a place", "%(rank)sth") % {"rank": rank}
 
 
 @dataclass
@@ -58,8 +66,10 @@ class Place:
     @property
     def title(self) -> str:
         if self.rank == 1:
-            return "Shared win" if self.shared else "Winner"
-        return f"Shared {ordinal(self.rank)}" if self.shared else ordinal(self.rank)
+            return _("Shared win") if self.shared else _("Winner")
+        if self.shared:
+            return _("Shared %(place)s") % {"place": ordinal(self.rank)}
+        return ordinal(self.rank)
 
 
 def podium(results: Sequence[Result], notes: Sequence[str]) -> list[Place]:
@@ -184,7 +194,7 @@ def breakdown(
     ]
     tiebreak_rows = [
         row(
-            f"Tie-break: {t.label}",
+            _("Tie-break: %(line)s") % {"line": t.label},
             f"tiebreak-{t.key}",
             [r.tiebreak.get(t.key, 0) for r in results],
             True,
@@ -249,15 +259,19 @@ class CorrectionShown:
 
 def line_label(labels: Mapping[str, str], key: str) -> str:
     number = key.removeprefix("round-")
-    return f"Round {number}" if number != key else labels.get(key, key)
+    if number != key:
+        return _("Round %(number)s") % {"number": number}
+    return labels.get(key, key)
 
 
 def corrections(play: Play) -> list[CorrectionShown]:
     """The play's corrections, a change at a time (its rows share who, when and what)."""
     info = play.info
     labels = {c.key: c.label for c in info.categories}
-    labels |= {f"tiebreak-{t.key}": f"Tie-break: {t.label}" for t in info.tiebreaks}
-    labels["rank"] = "Place"
+    labels |= {
+        f"tiebreak-{t.key}": _("Tie-break: %(line)s") % {"line": t.label} for t in info.tiebreaks
+    }
+    labels["rank"] = _("Place")
     shown: list[CorrectionShown] = []
     for c in play.corrections.select_related("result__player"):
         if not shown or (shown[-1].at, shown[-1].by, shown[-1].what) != (c.at, c.by, c.what):

@@ -12,12 +12,13 @@ a player reached during the period, counting wins just before it that it continu
 
 from __future__ import annotations
 
-import calendar
 from dataclasses import dataclass, field
 from datetime import date
 
 from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Window
 from django.db.models.functions import ExtractMonth, FirstValue, RowNumber
+from django.utils import dateformat, formats
+from django.utils.translation import gettext as _
 
 from scorepad import records, stats
 from scorepad.charts import BarChart, bar_chart
@@ -51,7 +52,10 @@ class Period:
 
     @property
     def label(self) -> str:
-        return f"{calendar.month_name[self.month]} {self.year}" if self.month else str(self.year)
+        if self.month is None:
+            return str(self.year)
+        # "March 2026", in the reader's language and its order.
+        return formats.date_format(self.start, "YEAR_MONTH_FORMAT")
 
     @property
     def slug(self) -> str:
@@ -139,7 +143,9 @@ class Review:
 
     @property
     def games_chart(self) -> BarChart | None:
-        return bar_chart([(g.label, g.plays, str(g.plays)) for g in self.games], axis_label="plays")
+        return bar_chart(
+            [(g.label, g.plays, str(g.plays)) for g in self.games], axis_label=_("plays")
+        )
 
     @property
     def months_chart(self) -> BarChart | None:
@@ -149,7 +155,7 @@ class Review:
             return None
         return bar_chart(
             [(m.label, m.plays, str(m.plays)) for m in self.by_month if m.plays],
-            axis_label="plays",
+            axis_label=_("plays"),
         )
 
 
@@ -170,7 +176,7 @@ def review(group: Group, period: Period, player: Player | None = None) -> Review
     found.plays = sum(g.plays for g in found.games)
     busiest = plays.values("played_on").annotate(n=Count("id")).order_by("-n", "played_on")
     found.nights = [
-        Tally(f"{row['played_on']:%a %-d %b}", row["n"], row["played_on"])
+        Tally(dateformat.format(row["played_on"], "D j M"), row["n"], row["played_on"])
         for row in busiest[:SHOWN]
         if row["n"] > 1
     ]
@@ -186,7 +192,10 @@ def review(group: Group, period: Period, player: Player | None = None) -> Review
         .values_list("m", "n")
         .order_by()
     )
-    found.by_month = [Tally(calendar.month_abbr[m], months.get(m, 0)) for m in range(1, 13)]
+    found.by_month = [
+        Tally(dateformat.format(date(period.year, m, 1), "M"), months.get(m, 0))
+        for m in range(1, 13)
+    ]
     return found
 
 

@@ -35,6 +35,7 @@ from operator import or_
 
 from django.db.models import F, Max, OrderBy, Q, Sum, Window
 from django.db.models.functions import RowNumber
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from scorepad import records
 from scorepad.charts import BarChart, LineChart, bar_chart, line_chart
@@ -106,10 +107,10 @@ class Feat:
 # A game's records, each the first play by its order (the earliest of equals): its
 # title, the PlayFeats field it reads and the order it is first in.
 FEATS = (
-    ("Highest winning score", "winning_total", "-winning_total"),
-    ("Lowest winning score", "winning_total", "winning_total"),
-    ("Biggest winning margin", "margin", "-margin"),
-    ("Most points on one line", "line_points", "-line_points"),
+    (gettext_lazy("Highest winning score"), "winning_total", "-winning_total"),
+    (gettext_lazy("Lowest winning score"), "winning_total", "winning_total"),
+    (gettext_lazy("Biggest winning margin"), "margin", "-margin"),
+    (gettext_lazy("Most points on one line"), "line_points", "-line_points"),
 )
 FEAT_FIELDS = (
     "play_id",
@@ -154,12 +155,17 @@ class GroupRecords(list[GameRecord]):
                 (
                     names[p],
                     wins[p],
-                    f"{wins[p]} of {contested[p]} · {round(100 * wins[p] / contested[p])}%",
+                    gettext("%(wins)s of %(plays)s · %(percent)s%%")
+                    % {
+                        "wins": wins[p],
+                        "plays": contested[p],
+                        "percent": round(100 * wins[p] / contested[p]),
+                    },
                 )
                 for p in ranked
             ],
             high=max((contested[p] for p in ranked), default=None),
-            axis_label="wins, all games",
+            axis_label=gettext("wins, all games"),
             seats=[colours[p] for p in ranked],
         )
 
@@ -284,7 +290,7 @@ def _feats(group: Group) -> dict[str, list[Feat]]:
             what = _line_labels(row["game"]).get(row["line"], "") if by_line else ""
             position = row["line_position" if by_line else "winner_position"]
             feats[row["game"]].append(
-                Feat(title, row[points], what, seats[row["play_id"], position])
+                Feat(str(title), row[points], what, seats[row["play_id"], position])
             )
     return feats
 
@@ -373,14 +379,19 @@ class PlayerPage:
                 (
                     name,
                     100 * row.win_rate,
-                    f"{round(100 * row.win_rate)}% · {row.wins} of {row.contested}",
+                    gettext("%(percent)s%% · %(wins)s of %(plays)s")
+                    % {
+                        "percent": round(100 * row.win_rate),
+                        "wins": row.wins,
+                        "plays": row.contested,
+                    },
                 )
                 for name, row in self.games
                 if row.contested
             ],
             high=100,
             unit="%",
-            axis_label="plays won",
+            axis_label=gettext("plays won"),
         )
 
 
@@ -465,12 +476,14 @@ def player_page(player: Player) -> PlayerPage:
         # table's, the whole board to oneself) on the same line says nothing of either.
         together = [s for s in kept if s.contested]
         alone = [s for s in kept if not s.contested]
-        for part, suffix in ((together, ""), (alone, ", solo")):
+        for part, solo in ((together, False), (alone, True)):
             if not part:
                 continue
-            name = names[slug] + suffix
+            name = gettext("%(game)s, solo") % {"game": names[slug]} if solo else names[slug]
             if sum(s.plays for s in part) > CHART_PLAYS:
-                name = f"{name}, last {CHART_PLAYS} plays"
+                name = ngettext(
+                    "%(chart)s, last %(count)s play", "%(chart)s, last %(count)s plays", CHART_PLAYS
+                ) % {"chart": name, "count": CHART_PLAYS}
             # Each mode keeps its own most recent plays: the part's are the newest of those.
             points = sorted((p for s in part for p in s.recent), key=records.point_key)
             shown = points[-CHART_PLAYS:]

@@ -21,29 +21,36 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django_ratelimit.core import get_usage
 
-from games.contract import plural
 from scorepad.http import client_address
 
 # What the wait page says was done too often, in the players' words.
 DONE_TOO_OFTEN = {
-    "signups": "Too many accounts were created from here.",
-    "password_resets": "Too many password reset emails were asked for from here.",
-    "password_resets_per_email": "Too many password reset emails were asked for that email.",
-    "guest_plays": "Too many games were started from here without an account.",
-    "api_scores": "Too many scores were asked for from this address.",
-    "join_guesses_per_phone": "This phone tried too many codes that fit no game.",
-    "join_guesses": "Too many codes that fit no game were tried from here.",
-    "failed_logins": "Too many wrong passwords were tried from here.",
-    "wrong_old_passwords_per_account": "The old password was typed wrong too many times.",
-    "wrong_old_passwords": "Too many wrong old passwords were typed from here.",
+    "signups": gettext_lazy("Too many accounts were created from here."),
+    "password_resets": gettext_lazy("Too many password reset emails were asked for from here."),
+    "password_resets_per_email": gettext_lazy(
+        "Too many password reset emails were asked for that email."
+    ),
+    "guest_plays": gettext_lazy("Too many games were started from here without an account."),
+    "api_scores": gettext_lazy("Too many scores were asked for from this address."),
+    "join_guesses_per_phone": gettext_lazy("This phone tried too many codes that fit no game."),
+    "join_guesses": gettext_lazy("Too many codes that fit no game were tried from here."),
+    "failed_logins": gettext_lazy("Too many wrong passwords were tried from here."),
+    "wrong_old_passwords_per_account": gettext_lazy(
+        "The old password was typed wrong too many times."
+    ),
+    "wrong_old_passwords": gettext_lazy("Too many wrong old passwords were typed from here."),
 }
 
 
 class Throttled(PermissionDenied):
     def __init__(self, action: str, retry_after: int):
-        super().__init__(f"{DONE_TOO_OFTEN[action]} Try again in {in_words(retry_after)}.")
+        super().__init__(
+            gettext("%(reason)s Try again in %(wait)s.")
+            % {"reason": DONE_TOO_OFTEN[action], "wait": in_words(retry_after)}
+        )
         self.action = action
         self.retry_after = retry_after
 
@@ -123,9 +130,9 @@ def with_retry_after[R: HttpResponse](response: R, throttled: Throttled) -> R:
 def in_words(seconds: int) -> str:
     """A wait, rounded up to what a person reads: "40 seconds", "12 minutes", "2 hours"."""
     if seconds <= 60:
-        amount, unit = seconds, "second"
-    elif seconds <= 90 * 60:
-        amount, unit = ceil(seconds / 60), "minute"
-    else:
-        amount, unit = ceil(seconds / 3600), "hour"
-    return plural(amount, unit)
+        return ngettext("%(count)s second", "%(count)s seconds", seconds) % {"count": seconds}
+    if seconds <= 90 * 60:
+        minutes = ceil(seconds / 60)
+        return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
+    hours = ceil(seconds / 3600)
+    return ngettext("%(count)s hour", "%(count)s hours", hours) % {"count": hours}

@@ -74,8 +74,14 @@ def killed_in_a_fresh_process(name: str) -> bool:
     return done.returncode != 0
 
 
-def try_survivors_afresh(found: dict[str, dict[str, str]]) -> None:
-    survivors = [n for statuses in found.values() for n, s in statuses.items() if s not in KILLED]
+def try_survivors_afresh(found: dict[str, dict[str, str]], explained: set[str]) -> None:
+    """Each survivor not explained already (an explained one cannot be killed)."""
+    survivors = [
+        n
+        for statuses in found.values()
+        for n, s in statuses.items()
+        if s not in KILLED and n not in explained
+    ]
     log(f"trying {len(survivors)} survivors again, each in a fresh process")
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         verdicts = dict(zip(survivors, pool.map(killed_in_a_fresh_process, survivors), strict=True))
@@ -156,10 +162,10 @@ def main() -> int:
     started = datetime.datetime.now()
     mutmut("run", "--max-children", str(os.cpu_count() or 1))
     found = results()
-    try_survivors_afresh(found)
+    explained = explained_survivors()
+    try_survivors_afresh(found, explained)
     minutes = (datetime.datetime.now() - started).total_seconds() / 60
     tallied = tally(found)
-    explained = explained_survivors()
     text = section(found, tallied, explained, minutes)
     print(text)
     if not args.no_write:

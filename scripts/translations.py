@@ -118,9 +118,10 @@ def unmarked_template_text(root: Path) -> list[str]:
     problems = []
     for template in sorted((root / "templates").rglob("*.html")):
         source = template.read_text(encoding="utf-8")
-        source = re.sub(
-            r"{%\s*blocktranslate.*?%}.*?{%\s*endblocktranslate\s*%}", "", source, flags=re.DOTALL
-        )
+        for block in ("blocktranslate", "comment"):
+            source = re.sub(
+                rf"{{%\s*{block}\b.*?%}}.*?{{%\s*end{block}\s*%}}", "", source, flags=re.DOTALL
+            )
         parser = ShownText()
         parser.feed(TEMPLATE_TAG.sub(" ", source))
         for line, text in parser.shown:

@@ -234,6 +234,7 @@ SITE_URLS: dict[str, tuple[str, str]] = {
     "signup": (PUBLIC, "get"),
     "login": (PUBLIC, "get"),
     "logout": (PUBLIC, "post"),
+    "set_language": (PUBLIC, "post"),
     "new_play": (PUBLIC, "get"),
     "join_code": (PUBLIC, "get"),
     "api_score": (PUBLIC, "post"),

@@ -163,7 +163,7 @@ class TestResultPage:
         play = make_play("reef-draft", group=group, user=alice, finish=True)
         response = alice_client.get(result_url(play), {"line": "tiebreak-coral", "player": "0"})
         ((_, line),) = response.context["table"].selected.lines
-        assert line.tiebreak and line.text.startswith("Tie-break, most coral cards")
+        assert line.tiebreak and str(line.text).startswith("Tie-break, most coral cards")
 
     def test_htmx_gets_the_breakdown_region_only(
         self, alice_client: Client, sea_play: Play

@@ -15,6 +15,7 @@ import pytest
 from games import seagrass
 from games.contract import InvalidInput
 from games.event_log import RUNNING_NOTE
+from games.words import render
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
@@ -953,3 +954,20 @@ def test_a_log_in_progress_explains_its_running_totals_without_a_tie_break():
             "events": [2],
         },
     ]
+
+
+def test_two_sets_and_tokens_left_are_plural_in_every_language():
+    game = log_game(
+        [{"type": "discovery_set", "player": "Cy"}, {"type": "discovery_set", "player": "Cy"}],
+        options={"discovery": True},
+    )
+    game["final"]["Cy"]["discovery_tokens"] = 3
+    assert explain_of(sheet_of(game), "Cy")[0]["text"] == (
+        "Discovery sets and tokens: 2 complete sets × 10 = 20; 3 tokens left × 1 = 3; 20 + 3 = 23"
+    )
+    game["final"]["Cy"]["discovery_tokens"] = 1
+    discovery = seagrass.score(seagrass.parse(game)).players[2].explain[0]
+    assert render(discovery.text, "de") == (
+        "Entdeckungssätze und -marker: 2 vollständige Sätze × 10 = 20; "
+        "1 Entdeckungsmarker übrig × 1 = 1; 20 + 1 = 21"
+    )

@@ -45,6 +45,7 @@ pytestmark = pytest.mark.django_db
 
 # Open to everyone: scoring needs no account. Each game's pad adds its own.
 PUBLIC = {"home", "signup", "login", "logout", "new_play", "join_code", "api_score", "healthz"}
+PUBLIC |= {"set_language"}  # the menu's language, for anyone reading
 # Forgot your password? The link in the email is the key.
 PUBLIC |= {
     "password_reset",

@@ -30,7 +30,7 @@ from games.shallow_sea.data import (
 from games.shallow_sea.ecosystem import Counted, capped
 from games.shallow_sea.info import INFO
 from games.shallow_sea.ocean import PaperSheet, ShallowSeaInput, in_reading_order
-from games.words import Value, and_list, listed, ngettext_lazy, pgettext_lazy
+from games.words import Joined, Value, Words, and_list, listed, ngettext_lazy, pgettext_lazy
 from games.words import gettext_lazy as _
 
 MINUS = "\N{MINUS SIGN}"
@@ -167,7 +167,7 @@ def card_line(line: Line) -> Explanation:
     scores = [c for c in line.tally.cards if c.card.color == color]
     kept = next(c for c in scores if c.scored)
     card = kept.card
-    text: Value = _("{card}: {counted} × {each} = {points}").format(
+    text: Words | Joined = _("{card}: {counted} × {each} = {points}").format(
         card=card.name,
         counted=card.counts.of(len(kept.counted)),
         each=card.vp_each,
@@ -176,7 +176,7 @@ def card_line(line: Line) -> Explanation:
     if labels := named(kept.counted):
         text = text + " (" + labels + ")"
     if kept.vp != kept.uncapped:
-        text = text + _("; the card pays at most {most}").format(most=card.most_vp)
+        text = text + _("; the card pays at most {most}").format(most=kept.vp)
     others = [f"{c.card.name} ({c.vp})" for c in scores if not c.scored]
     if others:
         text = text + _("; chosen over {cards}").format(cards=and_list(others))
@@ -199,7 +199,9 @@ def row_line(line: Line) -> Explanation:
     if line.tally is None:
         return line.explained(row_is.format(number=row, points=from_the_pad(line.points)))
     tiles = line.tally.rows[row - 1]
-    text: Value = row_is.format(number=row, points=added([t.term for t in tiles], line.points))
+    text: Words | Joined = row_is.format(
+        number=row, points=added([t.term for t in tiles], line.points)
+    )
     spaces = [tile.space for tile in tiles]
     if line.tally.left_out_spaces & set(ROWS[row]):
         left_out = COLOR_NAMES[str(line.tally.left_out_color)]
@@ -225,9 +227,9 @@ def incomplete_fish_line(line: Line) -> Explanation:
         return line.explained(_("Incomplete Fish: {pad}").format(pad=from_the_pad(line.points)))
     fish = line.tally.fish
     each = [INCOMPLETE_FISH_VP * len(f.corals) for f in fish]
-    text: Value = _("Incomplete Fish: {sum} ({each} per adjacent Completed Coral Tile)").format(
-        sum=added([str(vp) for vp in each], sum(each)), each=INCOMPLETE_FISH_VP
-    )
+    text: Words | Joined = _(
+        "Incomplete Fish: {sum} ({each} per adjacent Completed Coral Tile)"
+    ).format(sum=added([str(vp) for vp in each], sum(each)), each=INCOMPLETE_FISH_VP)
     bonus = line.points - sum(each)
     if bonus:
         text = text + _(

@@ -11,8 +11,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from games.contract import InvalidInput, plural
+from games.contract import InvalidInput
 from scorepad import records
 from scorepad.bulk import NewRow, PreparedRows, cycles_collected_after
 from scorepad.codecs import get_codec
@@ -37,10 +39,15 @@ class ImportReport:
     skipped: int
 
     def message(self) -> str:
-        text = f"Imported {self.imported} play{'' if self.imported == 1 else 's'}."
+        text = ngettext("Imported %(count)s play.", "Imported %(count)s plays.", self.imported) % {
+            "count": self.imported
+        }
         if self.skipped:
-            were = "was" if self.skipped == 1 else "were"
-            text += f" {self.skipped} {were} already in this group and skipped."
+            text += " " + ngettext(
+                "%(count)s was already in this group and skipped.",
+                "%(count)s were already in this group and skipped.",
+                self.skipped,
+            ) % {"count": self.skipped}
         return text
 
 
@@ -192,8 +199,8 @@ def _shown(problems: list[Problem]) -> list[Problem]:
     return [
         *problems[:PROBLEMS_SHOWN],
         Problem(
-            f"And {plural(more, 'more play')}",
-            [f"{'It' if more == 1 else 'They'} cannot be imported either."],
+            ngettext("And %(count)s more play", "And %(count)s more plays", more) % {"count": more},
+            [ngettext("It cannot be imported either.", "They cannot be imported either.", more)],
         ),
     ]
 
@@ -219,7 +226,7 @@ def _plan_play(plan: ImportPlan, incoming: IncomingPlay, group: Group, user: Any
     except (AttributeError, KeyError, TypeError, ValueError):
         # An entry or event of the wrong shape for its game, which only the game's own
         # reading of it can tell.
-        message = "Its entries are not in the form Scorepad saves them, so it cannot be scored."
+        message = _("Its entries are not in the form Scorepad saves them, so it cannot be scored.")
         return Problem(incoming.where, [message])
     play = NewPlay(uuid.uuid4())
     place = len(plan.new_plays)

@@ -13,6 +13,8 @@ from datetime import date, datetime
 from typing import Any
 
 import orjson
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 import games
 from scorepad.codecs import get_codec, is_entered
@@ -122,29 +124,31 @@ def _find_unsavable(parts: Mapping[str, Any]) -> str | None:
         item, node, depth = stack.pop()
         if isinstance(item, float) and not math.isfinite(item):
             what = (
-                "NaN (not a number)"
+                _("NaN (not a number)")
                 if math.isnan(item)
-                else "a number too large to keep (Infinity, or one like 1e400)"
+                else _("a number too large to keep (Infinity, or one like 1e400)")
             )
-            return f"Its {_place(node)} is {what}: a play holds only ordinary numbers."
+            return _("Its %(place)s is %(what)s: a play holds only ordinary numbers.") % {
+                "place": _place(node),
+                "what": what,
+            }
         if isinstance(item, str) and UNSAVABLE_CHARACTERS.search(item):
-            return (
-                f"Its {_place(node)} holds a character that cannot be kept "
+            return _(
+                "Its %(place)s holds a character that cannot be kept "
                 "(NUL, or half of a character pair)."
-            )
+            ) % {"place": _place(node)}
         if isinstance(item, dict | list):
             if depth == MOST_DEPTH:
-                return (
-                    f"Its {_place(node)} is nested more than {MOST_DEPTH} levels deep; "
-                    "no game's entry is."
-                )
+                return _(
+                    "Its %(place)s is nested more than %(most)s levels deep; no game's entry is."
+                ) % {"place": _place(node), "most": MOST_DEPTH}
             children = item.items() if isinstance(item, dict) else enumerate(item)
             for key, child in children:
                 if isinstance(key, str) and UNSAVABLE_CHARACTERS.search(key):
-                    return (
-                        f"Its {_place((key, node))} has a name with a character that cannot "
-                        "be kept (NUL, or half of a character pair)."
-                    )
+                    return _(
+                        "Its %(place)s has a name with a character that cannot be kept "
+                        "(NUL, or half of a character pair)."
+                    ) % {"place": _place((key, node))}
                 stack.append((child, (key, node), depth + 1))
     return None
 
@@ -153,67 +157,92 @@ def _read_play(number: int, raw: Any) -> IncomingPlay | Problem:
     """The play's parts as the file gives them, or every way in which they are not
     what an export holds. The game's rules are checked later, by scoring it."""
     if not isinstance(raw, dict):
-        return Problem(f"Play {number}", ["It is not a play record."])
+        return Problem(_("Play %(number)s") % {"number": number}, [_("It is not a play record.")])
     errors: list[str] = []
     try:
         source = uuid.UUID(str(raw.get("id")))
     except ValueError:
-        errors.append("It has no play id, which every exported play carries.")
+        errors.append(_("It has no play id, which every exported play carries."))
     game = raw.get("game")
     info = None
     if isinstance(game, str) and is_entered(game):
         info = get_codec(game).info
     elif isinstance(game, str) and game in games.GAMES:
-        errors.append(f"{games.get_game(game).INFO.name} plays cannot be kept on this site yet.")
+        errors.append(
+            _("%(game)s plays cannot be kept on this site yet.")
+            % {"game": games.get_game(game).INFO.name}
+        )
     else:
-        errors.append(f"Scorepad has no game called {game!r}.")
+        errors.append(_("Scorepad has no game called %(game)s.") % {"game": repr(game)})
     written = raw.get("date")
     try:
         played_on = date.fromisoformat(written) if isinstance(written, str) else None
     except ValueError:
         played_on = None
     if played_on is None:
-        errors.append("Its date is missing or not written as YYYY-MM-DD.")
+        errors.append(_("Its date is missing or not written as YYYY-MM-DD."))
     started_at, finished_at = (_moment(raw.get(part), errors) for part in ("started", "finished"))
     mode = raw.get("mode")
     if info is not None and mode not in info.modes:
-        errors.append(f"{info.name} has no way of scoring called {mode!r}.")
+        errors.append(
+            _("%(game)s has no way of scoring called %(mode)s.")
+            % {"game": info.name, "mode": repr(mode)}
+        )
     options = raw.get("options", {})
     if not isinstance(options, dict):
-        errors.append("Its options are not a set of names and values.")
+        errors.append(_("Its options are not a set of names and values."))
     players = raw.get("players")
     seated: set[str] = set()  # the names, once they are a list of a game's size
     if not isinstance(players, list) or not all(
         isinstance(name, str) and name.strip() == name and 0 < len(name) <= MAX_NAME_LENGTH
         for name in players
     ):
-        errors.append(f"Its players must be a list of names of 1 to {MAX_NAME_LENGTH} characters.")
+        errors.append(
+            _("Its players must be a list of names of 1 to %(most)s characters.")
+            % {"most": MAX_NAME_LENGTH}
+        )
     elif info is not None and not info.min_players <= len(players) <= info.max_players:
         errors.append(
-            f"It has {len(players):,} players; {info.name} is for {info.min_players} to "
-            f"{info.max_players}."
+            ngettext(
+                "It has %(count)s players; %(game)s is for %(least)s to %(most)s.",
+                "It has %(count)s players; %(game)s is for %(least)s to %(most)s.",
+                len(players),
+            )
+            % {
+                "count": f"{len(players):,}",
+                "game": info.name,
+                "least": info.min_players,
+                "most": info.max_players,
+            }
         )
     else:
         seated = set(players)
         if len({name.casefold() for name in players}) < len(players):
-            errors.append("Two of its players have the same name.")
+            errors.append(_("Two of its players have the same name."))
     entries = raw.get("entries", {})
     if not isinstance(entries, dict) or not all(isinstance(e, dict) for e in entries.values()):
-        errors.append("Its entries must give each player's entry by name.")
+        errors.append(_("Its entries must give each player's entry by name."))
     elif seated and (unknown := [n for n in entries if n not in seated]):
         named = ", ".join(unknown[:NAMES_SHOWN])
         if len(unknown) > NAMES_SHOWN:
-            named += f" and {len(unknown) - NAMES_SHOWN:,} more"
-        errors.append(f"It has entries for {named}, who did not play.")
+            named = _("%(names)s and %(count)s more") % {
+                "names": named,
+                "count": f"{len(unknown) - NAMES_SHOWN:,}",
+            }
+        errors.append(_("It has entries for %(names)s, who did not play.") % {"names": named})
     events = raw.get("events", [])
     if not isinstance(events, list) or not all(
         isinstance(e, dict) and isinstance(e.get("type"), str) for e in events
     ):
-        errors.append("Its logged events must be a list of events, each with its type.")
+        errors.append(_("Its logged events must be a list of events, each with its type."))
     if problem := _unsavable({part: raw.get(part) for part in SAVED_PARTS}):
         errors.append(problem)
     details = [part for part in (info and info.name, played_on and played_on.isoformat()) if part]
-    where = f"Play {number}" + (f" ({', '.join(details)})" if details else "")
+    where = (
+        _("Play %(number)s (%(details)s)") % {"number": number, "details": ", ".join(details)}
+        if details
+        else _("Play %(number)s") % {"number": number}
+    )
     if errors:
         return Problem(where, errors)
     assert isinstance(game, str) and isinstance(mode, str) and isinstance(players, list)
@@ -244,7 +273,10 @@ def _moment(written: Any, errors: list[str]) -> datetime | None:
         moment = None
     if moment is None or moment.tzinfo is None:
         errors.append(
-            "Its start and finish times must be written as YYYY-MM-DDTHH:MM:SS+HH:MM, or left out."
+            _(
+                "Its start and finish times must be written as YYYY-MM-DDTHH:MM:SS+HH:MM, or "
+                "left out."
+            )
         )
         return None
     return moment
@@ -262,7 +294,7 @@ def read_json(upload: bytes) -> Any:
         return json.loads(upload.decode("utf-8"))
 
 
-BGSTATS_REFUSED = (
+BGSTATS_REFUSED = gettext_lazy(
     "It is a BG Stats file. It holds each player's total, not what Scorepad scores a play "
     "from (the boards, the counts, the rounds), so its plays cannot be brought in. Import "
     "the Scorepad file instead: Export, “Scorepad file (JSON)”, on the group it came from."
@@ -285,31 +317,34 @@ def is_bgstats_file(data: Any) -> bool:
 def read_document(data: Any) -> list[IncomingPlay | Problem]:
     """Each play of a Scorepad document, or what is wrong with it, in the file's order;
     ImportRefused when the file as a whole is not one."""
-    where = "The file"
+    where = _("The file")
     if is_bgstats_file(data):
-        raise ImportRefused([Problem(where, [BGSTATS_REFUSED])])
+        raise ImportRefused([Problem(where, [str(BGSTATS_REFUSED)])])
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportRefused([Problem(where, ["It is not a Scorepad export."])])
+        raise ImportRefused([Problem(where, [_("It is not a Scorepad export.")])])
     version = data.get("version")
     if not isinstance(version, int) or version < 1:
         raise ImportRefused(
-            [Problem(where, ["It does not say which version of the format it is."])]
+            [Problem(where, [_("It does not say which version of the format it is.")])]
         )
     if version > VERSION:
         raise ImportRefused(
-            [Problem(where, ["It was made by a newer Scorepad; this site reads version 1."])]
+            [Problem(where, [_("It was made by a newer Scorepad; this site reads version 1.")])]
         )
     plays = data.get("plays")
     if not isinstance(plays, list):
-        raise ImportRefused([Problem(where, ["It holds no list of plays."])])
+        raise ImportRefused([Problem(where, [_("It holds no list of plays.")])])
     if len(plays) > MOST_PLAYS:
         raise ImportRefused(
             [
                 Problem(
                     where,
                     [
-                        f"It holds {len(plays):,} plays; one file brings in at most "
-                        f"{MOST_PLAYS:,}. Split it into smaller files and import each."
+                        _(
+                            "It holds %(count)s plays; one file brings in at most %(most)s. "
+                            "Split it into smaller files and import each."
+                        )
+                        % {"count": f"{len(plays):,}", "most": f"{MOST_PLAYS:,}"}
                     ],
                 )
             ]

@@ -77,6 +77,7 @@ __all__ = [
     "JOIN_CODE_LENGTH",
     "LINK_LIFETIME",
     "TOKEN_CHARACTER",
+    "AccountLanguage",
     "Actor",
     "AppliedChange",
     "ChangeRefused",

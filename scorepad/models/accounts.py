@@ -15,6 +15,9 @@ class AccountLanguage(models.Model):
     )
     language = models.CharField(max_length=8, choices=settings.LANGUAGES)
 
+    def __str__(self) -> str:
+        return self.language
+
     @classmethod
     def remember(cls, user: models.Model, language: str) -> None:
         cls.objects.update_or_create(user=user, defaults={"language": language})

@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.contract import InvalidInput
 from scorepad.entries import entry_part, fingerprint, with_entry_part
@@ -127,9 +128,9 @@ def has_applied(play: Play, by: Actor | None, seat: int | None) -> bool:
     if done is None:
         return False
     if done.play_id != play.pk or done.seat != seat:
-        raise ChangeRefused("That change was made for another play or another seat.")
+        raise ChangeRefused(_("That change was made for another play or another seat."))
     if done.digest and by.digest and done.digest != by.digest:
-        raise ChangeRefused("That change's id was already used for another change.")
+        raise ChangeRefused(_("That change's id was already used for another change."))
     return True
 
 

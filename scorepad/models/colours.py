@@ -13,17 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class SeatColour(models.TextChoices):
-    RED = "red", "Red"
-    ORANGE = "orange", "Orange"
-    YELLOW = "yellow", "Yellow"
-    GREEN = "green", "Green"
-    TEAL = "teal", "Teal"
-    BLUE = "blue", "Blue"
-    PURPLE = "purple", "Purple"
-    PINK = "pink", "Pink"
+    RED = "red", _("Red")
+    ORANGE = "orange", _("Orange")
+    YELLOW = "yellow", _("Yellow")
+    GREEN = "green", _("Green")
+    TEAL = "teal", _("Teal")
+    BLUE = "blue", _("Blue")
+    PURPLE = "purple", _("Purple")
+    PINK = "pink", _("Pink")
 
 
 PALETTE: tuple[str, ...] = tuple(SeatColour.values)

@@ -14,6 +14,7 @@ from django.db import models, transaction
 from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from scorepad.models.colours import SeatColour
 from scorepad.prepared import Param, PreparedQuery
@@ -175,8 +176,11 @@ class RemovedMember(Exception):
 
     def __init__(self, group: Group):
         super().__init__(
-            f"An owner removed you from {group.name}: you can come back once an owner lets "
-            f"you in. They have been asked."
+            gettext(
+                "An owner removed you from %(group)s: you can come back once an owner lets "
+                "you in. They have been asked."
+            )
+            % {"group": group.name}
         )
         self.group = group
 
@@ -208,8 +212,8 @@ class Removal(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        OWNER = "owner", "Owner"
-        MEMBER = "member", "Member"
+        OWNER = "owner", gettext_lazy("Owner")
+        MEMBER = "member", gettext_lazy("Member")
 
     group = models.ForeignKey(Group, models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")

@@ -14,6 +14,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.contract import Sheet
 from scorepad import records
@@ -124,16 +126,24 @@ def merge_players(player: Player, other: Player) -> None:
     merging would count that play twice.
     """
     if other.pk == player.pk or other.group_id != player.group_id:
-        raise MergeRefused("Players can only be merged with another player of the same group.")
+        raise MergeRefused(_("Players can only be merged with another player of the same group."))
     if player.user_id is not None and other.user_id is not None:
         raise MergeRefused(
-            f"{player.name} and {other.name} both have an account, so they are different people."
+            _("%(player)s and %(other)s both have an account, so they are different people.")
+            % {"player": player.name, "other": other.name}
         )
     shared = Play.objects.filter(results__player=player).filter(results__player=other)
     if shared.exists():
+        count = shared.count()
         raise MergeRefused(
-            f"{player.name} and {other.name} both played in {shared.count()} of the same "
-            "plays, so they must be different people."
+            ngettext(
+                "%(player)s and %(other)s both played in %(count)s of the same plays, so they "
+                "must be different people.",
+                "%(player)s and %(other)s both played in %(count)s of the same plays, so they "
+                "must be different people.",
+                count,
+            )
+            % {"player": player.name, "other": other.name, "count": count}
         )
     # The records count these plays for ``player``: taken out first, counted again for
     # ``other`` once the seats are theirs.

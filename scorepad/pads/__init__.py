@@ -34,6 +34,8 @@ from scorepad.codecs import Codec, all_codecs
 from scorepad.http import HtmxHttpRequest
 
 if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
     from scorepad.models import Group, Play, Progress, Result
     from scorepad.table import Access
 
@@ -54,7 +56,7 @@ EMPTY, ENTERING, DONE = "empty", "entering", "done"
 class Link:
     """A page of a game's own, linked from a shared page (the "Me" menu, say)."""
 
-    label: str
+    label: StrOrPromise
     url_name: str
 
 
@@ -94,7 +96,7 @@ class Pad:
     family's sheet: a game's end-of-game events, say)."""
     start_url: Callable[[Play, Result], str] | None = None
     """Where a phone that just took a seat starts; by default the seat's own screen."""
-    mode_labels: Mapping[str, str] = field(default_factory=dict)
+    mode_labels: Mapping[str, StrOrPromise] = field(default_factory=dict)
     """Each mode in the shared new-play form's words; by default the mode's name."""
     setup: Callable[[HtmxHttpRequest, Pad], HttpResponse] | None = None
     """A new-play screen of the game's own, instead of the shared one."""

@@ -15,6 +15,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from scorepad.models.colours import initial_of, palette_colour
 
@@ -59,5 +60,7 @@ def minutes(count: int | None) -> str:
         return ""
     hours, rest = divmod(count, 60)
     if not hours:
-        return f"{rest} min"
-    return f"{hours} h {rest} min" if rest else f"{hours} h"
+        return _("%(minutes)s min") % {"minutes": rest}
+    if rest:
+        return _("%(hours)s h %(minutes)s min") % {"hours": hours, "minutes": rest}
+    return _("%(hours)s h") % {"hours": hours}

@@ -27,6 +27,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_safe
@@ -93,16 +94,16 @@ def manifest(request: HttpRequest) -> JsonResponse:
             "sizes": f"{width}x{height}",
             "type": "image/png",
             "form_factor": "narrow",
-            "label": label,
+            "label": str(label),
         }
         for name, label in INSTALL_SCREENS
     ]
     data = {
         # Who the app is, whatever start_url says later: Chrome keys an installed app by it.
         "id": "/",
-        "name": "Scorepad",
-        "short_name": "Scorepad",
-        "description": "Every score of a board game, worked out at the table.",
+        "name": pgettext("the app's name", "Scorepad"),
+        "short_name": pgettext("the app's name", "Scorepad"),
+        "description": gettext("Every score of a board game, worked out at the table."),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",

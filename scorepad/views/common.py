@@ -15,6 +15,7 @@ from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 
 from games.contract import InvalidInput
@@ -127,14 +128,19 @@ def _get_access_to_change(request: HtmxHttpRequest, play: Play, result: Result) 
     if access.may_change(result):
         return access
     if access.in_history:
-        message = (
-            f"This play is in {play.group}'s history: only whoever recorded it, an owner of "
-            f"the group or {result.name} can correct it."
-        )
+        message = gettext(
+            "This play is in %(group)s's history: only whoever recorded it, an owner of the "
+            "group or %(name)s can correct it."
+        ) % {"group": play.group, "name": result.name}
     elif access.seat is not None:
-        message = f"This is {result.name}'s seat; your phone holds {access.seat.name}'s."
+        message = gettext("This is %(name)s's seat; your phone holds %(held)s's.") % {
+            "name": result.name,
+            "held": access.seat.name,
+        }
     else:
-        message = f"Your phone does not hold {result.name}'s seat (any more): it is watching."
+        message = gettext(
+            "Your phone does not hold %(name)s's seat (any more): it is watching."
+        ) % {"name": result.name}
     access.refuse(SeatRefused(message, play, access.seat))
 
 
@@ -271,10 +277,10 @@ def stale_message(request: HtmxHttpRequest, what: str, saved_now: str, yours: st
     """What a phone is told when another saved the same part meanwhile, with both
     values; its outbox is told too (an Outbox-Conflict header), so a change sent late
     is never lost quietly."""
-    message = (
-        f"Someone else saved {what} while you were typing. Saved now: {saved_now}. "
-        f"Yours: {yours}. Your numbers are still here: save again to keep yours."
-    )
+    message = gettext(
+        "Someone else saved %(what)s while you were typing. Saved now: %(saved_now)s. "
+        "Yours: %(yours)s. Your numbers are still here: save again to keep yours."
+    ) % {"what": what, "saved_now": saved_now, "yours": yours}
     conflict(request, message)
     return message
 
@@ -319,7 +325,7 @@ def save_form_part(
 def describe_counts(counts: dict[str, Any] | None) -> str:
     """A part of an entry in words, for a message: "jellies 2, sharks 1"."""
     said = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (counts or {}).items())
-    return said or "nothing"
+    return said or gettext("nothing")
 
 
 def post_with_step_applied(request: HtmxHttpRequest) -> QueryDict:

@@ -13,6 +13,7 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import content_disposition_header
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorepad.exports.bgstats import bgstats_document
@@ -32,7 +33,7 @@ MAX_UPLOAD_BYTES = 10 * 1024 * 1024  # about 1,500 plays as the export writes th
 
 class ImportForm(Form):
     file = forms.FileField(
-        label="Scorepad file (.json)",
+        label=gettext_lazy("Scorepad file (.json)"),
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
 
@@ -41,13 +42,14 @@ class ImportForm(Form):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_UPLOAD_BYTES:
             raise forms.ValidationError(
-                f"The file is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB."
+                gettext("The file is larger than %(most)s MB.")
+                % {"most": MAX_UPLOAD_BYTES // (1024 * 1024)}
             )
         try:
             return read_json(upload.read())
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise forms.ValidationError(
-                "This file is not a Scorepad export: it is not JSON."
+                gettext("This file is not a Scorepad export: it is not JSON.")
             ) from None
 
 
@@ -80,7 +82,9 @@ class BggIdsForm(Form):
         for slug, written in list(data.items()):
             data[slug] = self._bgg_id(slug, written.strip())
         if self.errors:
-            self.add_error(None, "Nothing was saved: correct the ids below, then save again.")
+            self.add_error(
+                None, gettext("Nothing was saved: correct the ids below, then save again.")
+            )
             first = next(name for name in self.fields if name in self.errors)
             self.fields[first].widget.attrs["autofocus"] = True  # brought into view
         return data
@@ -95,13 +99,18 @@ class BggIdsForm(Form):
             return int(number)
         if number.isdigit():
             self.add_error(
-                slug, f"{label}: BoardGameGeek's ids run from 1 to {LARGEST_BGG_ID - 1:,}."
+                slug,
+                gettext("%(game)s: BoardGameGeek's ids run from 1 to %(largest)s.")
+                % {"game": label, "largest": f"{LARGEST_BGG_ID - 1:,}"},
             )
         else:
             self.add_error(
                 slug,
-                f"{label}: write the number in its BoardGameGeek address "
-                "(boardgamegeek.com/boardgame/<number>/…), or paste that address.",
+                gettext(
+                    "%(game)s: write the number in its BoardGameGeek address "
+                    "(boardgamegeek.com/boardgame/<number>/…), or paste that address."
+                )
+                % {"game": label},
             )
         return None
 
@@ -199,5 +208,7 @@ def save_bgg_ids(request: AuthenticatedHttpRequest, group_id: int) -> HttpRespon
     if not form.is_valid():
         return _exports_page(request, group, bgg_form=form)
     form.save()
-    messages.success(request, "Saved: the BG Stats file and links name these games by their ids.")
+    messages.success(
+        request, gettext("Saved: the BG Stats file and links name these games by their ids.")
+    )
     return redirect("import_plays", group.pk)

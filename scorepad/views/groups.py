@@ -34,6 +34,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -65,7 +66,7 @@ PLAYS_PER_PAGE = 20
 def _get_owned_group_for_user(request: HtmxHttpRequest, group_id: int) -> Group:
     group = get_group_for_user(request, group_id)
     if not group.is_owner(request.user):
-        raise PermissionDenied("Only the group's owner can do that.")
+        raise PermissionDenied(gettext("Only the group's owner can do that."))
     return group
 
 
@@ -185,9 +186,11 @@ def rename(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     form = GroupForm(request.POST, instance=group)
     if form.is_valid():
         form.save()
-        messages.success(request, f"The group is now called {group.name}.")
+        messages.success(
+            request, gettext("The group is now called %(group)s.") % {"group": group.name}
+        )
     else:
-        messages.error(request, "A group needs a name.")
+        messages.error(request, gettext("A group needs a name."))
     return redirect("people", group.pk)
 
 
@@ -196,7 +199,9 @@ def rename(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
 def create_invite(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = get_group_for_user(request, group_id)
     Invite.objects.create(group=group, created_by=request.user)
-    messages.success(request, "New join link ready: share it with the people you play with.")
+    messages.success(
+        request, gettext("New join link ready: share it with the people you play with.")
+    )
     return redirect("people", group.pk)
 
 
@@ -206,7 +211,7 @@ def revoke_invite(request: AuthenticatedHttpRequest, group_id: int, invite_id: i
     group = _get_owned_group_for_user(request, group_id)
     invite = get_object_or_404(group.invites.active(), pk=invite_id)
     invite.revoke()
-    messages.success(request, "That join link no longer works.")
+    messages.success(request, gettext("That join link no longer works."))
     return redirect("people", group.pk)
 
 
@@ -219,11 +224,15 @@ def revoke_claim_link(
     group, link = _get_claim_link_for_user(request, group_id, claim_link_id)
     link.revoke()
     if link.claimed_by is None:
-        messages.success(request, f"That claim link for {link.player.name} no longer works.")
+        messages.success(
+            request,
+            gettext("That claim link for %(guest)s no longer works.") % {"guest": link.player.name},
+        )
     else:
         messages.success(
             request,
-            f"{link.claimed_by.username} is not let in, and {link.player.name} stays a guest.",
+            gettext("%(user)s is not let in, and %(guest)s stays a guest.")
+            % {"user": link.claimed_by.username, "guest": link.player.name},
         )
     return redirect("people", group.pk)
 
@@ -244,7 +253,8 @@ def let_in(request: AuthenticatedHttpRequest, group_id: int, claim_link_id: int)
         return redirect("people", group.pk)
     messages.success(
         request,
-        f"{link.claimed_by.username} is in the group, and {link.player.name}'s plays are theirs.",
+        gettext("%(user)s is in the group, and %(guest)s's plays are theirs.")
+        % {"user": link.claimed_by.username, "guest": link.player.name},
     )
     return redirect("people", group.pk)
 
@@ -261,7 +271,7 @@ def join(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
         except RemovedMember as e:
             messages.info(request, str(e))
             return redirect("groups")
-        messages.success(request, f"Welcome to {group.name}.")
+        messages.success(request, gettext("Welcome to %(group)s.") % {"group": group.name})
         return redirect(group)
     already = group.membership_of(request.user) is not None
     removed = group.removals.filter(user=request.user).exists()
@@ -276,8 +286,8 @@ def remove_member(request: AuthenticatedHttpRequest, group_id: int, user_id: int
     group.remove_member(membership.user, by=request.user)
     messages.success(
         request,
-        f"{membership.user.username} is no longer in the group, and comes back only if an "
-        f"owner lets them.",
+        gettext("%(user)s is no longer in the group, and comes back only if an owner lets them.")
+        % {"user": membership.user.username},
     )
     return redirect("people", group.pk)
 
@@ -289,7 +299,9 @@ def let_back_in(request: AuthenticatedHttpRequest, group_id: int, user_id: int) 
     group = _get_owned_group_for_user(request, group_id)
     removal = get_object_or_404(group.removals.select_related("user"), user_id=user_id)
     group.join(removal.user, let_back_in=True)
-    messages.success(request, f"{removal.user.username} is back in the group.")
+    messages.success(
+        request, gettext("%(user)s is back in the group.") % {"user": removal.user.username}
+    )
     return redirect("people", group.pk)
 
 
@@ -301,7 +313,9 @@ def turn_down(request: AuthenticatedHttpRequest, group_id: int, user_id: int) ->
     removal = get_object_or_404(group.removals.select_related("user"), user_id=user_id)
     removal.asked = None
     removal.save(update_fields=["asked"])
-    messages.success(request, f"{removal.user.username} stays out of the group.")
+    messages.success(
+        request, gettext("%(user)s stays out of the group.") % {"user": removal.user.username}
+    )
     return redirect("people", group.pk)
 
 
@@ -310,7 +324,10 @@ def turn_down(request: AuthenticatedHttpRequest, group_id: int, user_id: int) ->
 def leave(request: AuthenticatedHttpRequest, group_id: int) -> HttpResponse:
     group = get_group_for_user(request, group_id)
     group.remove_member(request.user)
-    messages.success(request, f"You left {group.name}. Its plays stay in its history.")
+    messages.success(
+        request,
+        gettext("You left %(group)s. Its plays stay in its history.") % {"group": group.name},
+    )
     return redirect("groups")
 
 
@@ -337,10 +354,14 @@ def player(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> 
 def claim_link(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> HttpResponse:
     _, player = _get_player_for_user(request, group_id, player_id)
     if not player.is_guest:
-        messages.error(request, f"{player.name} already belongs to an account.")
+        messages.error(
+            request, gettext("%(name)s already belongs to an account.") % {"name": player.name}
+        )
     else:
         player.claim_link_by(request.user)
-        messages.success(request, f"Send {player.name} the claim link below.")
+        messages.success(
+            request, gettext("Send %(name)s the claim link below.") % {"name": player.name}
+        )
     return redirect(player)
 
 
@@ -367,11 +388,16 @@ def claim(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
         if player is None:
             messages.success(
                 request,
-                f"{group.name}'s owner is asked to let you in: once they do, "
-                f"the plays of {guest.name} are yours.",
+                gettext(
+                    "%(group)s's owner is asked to let you in: once they do, the plays of "
+                    "%(guest)s are yours."
+                )
+                % {"group": group.name, "guest": guest.name},
             )
             return redirect("groups")
-        messages.success(request, f"The plays of {guest.name} are now yours.")
+        messages.success(
+            request, gettext("The plays of %(guest)s are now yours.") % {"guest": guest.name}
+        )
         return redirect(player)
     member = group.membership_of(request.user) is not None
     return render(request, "claim.html", {"guest": guest, "group": group, "member": member})
@@ -384,7 +410,9 @@ def merge(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> H
     if not player.is_guest and not group.is_owner(request.user):
         # An account's plays are that person's record: only they (by claiming) or the
         # group's owner may move them.
-        raise PermissionDenied("Only the group's owner can merge a player who has an account.")
+        raise PermissionDenied(
+            gettext("Only the group's owner can merge a player who has an account.")
+        )
     target_id = request.POST.get("into", "")
     target = get_object_or_404(group.players, pk=int(target_id) if target_id.isdigit() else 0)
     try:
@@ -392,7 +420,11 @@ def merge(request: AuthenticatedHttpRequest, group_id: int, player_id: int) -> H
     except MergeRefused as e:
         messages.error(request, str(e))
         return redirect(player)
-    messages.success(request, f"{player.name}'s plays now count for {target.name}.")
+    messages.success(
+        request,
+        gettext("%(name)s's plays now count for %(target)s.")
+        % {"name": player.name, "target": target.name},
+    )
     return redirect(target)
 
 
@@ -404,13 +436,13 @@ def void_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
     play = get_play_for_user(request, play_id)
     if not access_to(request, play).may_void:
         raise PermissionDenied(
-            "Only whoever recorded this play, or an owner of the group, can remove it."
+            gettext("Only whoever recorded this play, or an owner of the group, can remove it.")
         )
     outcomes.void_play(play, request.user)
     messages.success(
         request,
-        f"{play.info.name} of {date_format(play.played_on)} is out of the history. "
-        "An owner of the group can restore it.",
+        gettext("%(game)s of %(day)s is out of the history. An owner of the group can restore it.")
+        % {"game": play.info.name, "day": date_format(play.played_on)},
     )
     return redirect(play.group or "home")
 
@@ -421,9 +453,13 @@ def restore_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpRespon
     """An owner puts a removed play back into the history."""
     play = get_play_for_user(request, play_id)
     if not access_to(request, play).may_restore:
-        raise PermissionDenied("Only an owner of the group can restore a removed play.")
+        raise PermissionDenied(gettext("Only an owner of the group can restore a removed play."))
     outcomes.restore_play(play)
-    messages.success(request, f"{play.info.name} of {date_format(play.played_on)} is back.")
+    messages.success(
+        request,
+        gettext("%(game)s of %(day)s is back.")
+        % {"game": play.info.name, "day": date_format(play.played_on)},
+    )
     return redirect(play.group or "home")
 
 
@@ -462,8 +498,10 @@ def _years_played(group: Group, player: Player | None) -> list[int]:
 
 
 def _card(group: Group, name: str, draw: Callable[[], bytes]) -> HttpResponse:
-    """A shareable card's PNG, drawn once until the group's pages change."""
-    response = HttpResponse(group.kept_until_changed(name, draw), content_type="image/png")
+    """A shareable card's PNG, drawn once in each language until the group's pages
+    change."""
+    kept = group.kept_until_changed(f"{name}:{get_language()}", draw)
+    response = HttpResponse(kept, content_type="image/png")
     response["Content-Disposition"] = 'inline; filename="scorepad.png"'
     return response
 

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
@@ -26,15 +27,15 @@ def play_photo(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     """Attach the board's photo (in place of any before), or take it off (``remove``)."""
     play = get_play_for_user(request, play_id)
     if not access_to(request, play).may_attach_photo:
-        raise PermissionDenied("Only the group's members and the table's phones add its photo.")
+        raise PermissionDenied(_("Only the group's members and the table's phones add its photo."))
     back = reverse("result", args=[play.uuid]) + "#photo"
     if "remove" in request.POST:
         remove_photo(play)
-        messages.success(request, "The photo is gone.")
+        messages.success(request, _("The photo is gone."))
         return redirect(back)
     upload = request.FILES.get("photo")
     if upload is None:
-        messages.error(request, "Choose a photo first.")
+        messages.error(request, _("Choose a photo first."))
         return redirect(back)
     try:
         photo = photos.prepare(upload, upload.size or 0)
@@ -42,7 +43,7 @@ def play_photo(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
         messages.error(request, str(refused))
         return redirect(back)
     attach_photo(play, photo, request.user)
-    messages.success(request, "Photo kept with the play.")
+    messages.success(request, _("Photo kept with the play."))
     return redirect(back)
 
 

@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.debug import sensitive_post_parameters
@@ -209,8 +210,9 @@ def finish(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
         allowed = table["may_finish"]
     if not allowed:
         raise PermissionDenied(
-            "The host finishes this game"
-            + (" once every seat is done." if play.seats_may_finish else ".")
+            _("The host finishes this game once every seat is done.")
+            if play.seats_may_finish
+            else _("The host finishes this game.")
         )
     if play.is_finished:
         return redirect("result", play.uuid)
@@ -294,15 +296,17 @@ def save_play(request: AuthenticatedHttpRequest, play_id: UUID) -> HttpResponse:
     play = get_play_for_user(request, play_id)
     group = get_group_for_user(request, request.POST.get("group"))
     if play.group_id is not None:
-        messages.info(request, f"This play is already in the history of {play.group}.")
+        messages.info(
+            request, _("This play is already in the history of %(group)s.") % {"group": play.group}
+        )
         return redirect("result", play.uuid)
     if not access_to(request, play).is_host:
-        raise PermissionDenied("Only the host saves this play to a group's history.")
+        raise PermissionDenied(_("Only the host saves this play to a group's history."))
     if not play.is_finished:
-        messages.error(request, "Finish the game first: a play is saved with its result.")
+        messages.error(request, _("Finish the game first: a play is saved with its result."))
         return redirect(play)
     move_play_to_group(play, group, request.user)
-    messages.success(request, f"Saved to the history of {group.name}.")
+    messages.success(request, _("Saved to the history of %(group)s.") % {"group": group.name})
     return redirect(group)
 
 
@@ -314,7 +318,7 @@ def host_play(request: HtmxHttpRequest, play_id: UUID, key: str) -> HttpResponse
     if play.group_id is not None or not secrets.compare_digest(key, play.host_key):
         raise Http404("No such play.")
     host_here(request, play)
-    messages.success(request, "This phone hosts the table now.")
+    messages.success(request, _("This phone hosts the table now."))
     return redirect(play)
 
 
@@ -329,7 +333,7 @@ def permission_denied(request: HtmxHttpRequest, exception: Exception) -> HttpRes
     if isinstance(exception, SeatRefused):
         play = exception.play
         if getattr(request, "htmx", False):
-            messages.error(request, f"Not saved: {exception}")
+            messages.error(request, _("Not saved: %(reason)s") % {"reason": exception})
             return HttpResponseClientRedirect(play.get_absolute_url())
         own = get_pad(play.game).seat_url(play, exception.own) if exception.own else None
         ctx = {"exception": exception, "play_link": play, "own_url": own, "own": exception.own}

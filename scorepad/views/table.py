@@ -32,6 +32,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -245,7 +246,7 @@ def join_code(request: HtmxHttpRequest) -> HttpResponse:
         code = read_join_code(typed)
         if code is not None:
             return redirect("join_play", code)
-        messages.error(request, "A join code is 6 letters and digits, like 7KQ2MX.")
+        messages.error(request, _("A join code is 6 letters and digits, like 7KQ2MX."))
     return render(request, "join_code.html", {"typed": typed})
 
 
@@ -300,7 +301,7 @@ def _take(
     action = request.POST.get("action", "")
     if action == "watch":
         seat_phone(play, phone_token(request), None, request.user)
-        messages.success(request, "You are watching: the table follows every score.")
+        messages.success(request, _("You are watching: the table follows every score."))
         return redirect(play)
     position = request.POST.get("seat", "")
     result = next((r for r in results if str(r.position) == position), None)
@@ -308,18 +309,23 @@ def _take(
         raise Http404("No such seat at this table.")
     if action == "ask":
         ask_for_seat(play, phone_token(request), result, request.user)
-        messages.info(request, f"Asked the host to hand you {result.name}'s seat.")
+        messages.info(
+            request, _("Asked the host to hand you %(name)s's seat.") % {"name": result.name}
+        )
         return redirect("join_play", play.join_code)
     try:
         seat_phone(play, phone_token(request), result, request.user)
     except SeatTaken:
         messages.error(
             request,
-            f"{result.name}'s seat is on another phone. Ask the host to hand it to you, "
-            f"or leave it on that phone first.",
+            _(
+                "%(name)s's seat is on another phone. Ask the host to hand it to you, or leave "
+                "it on that phone first."
+            )
+            % {"name": result.name},
         )
         return redirect("join_play", play.join_code)
-    messages.success(request, f"This phone is {result.name}'s seat.")
+    messages.success(request, _("This phone is %(name)s's seat.") % {"name": result.name})
     pad = get_pad(play.game)
     start = pad.start_url or pad.seat_url
     return redirect(start(play, result))
@@ -334,16 +340,19 @@ def table_action(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     play = get_play_for_user(request, play_id)
     access = access_to(request, play)
     if play.is_finished:
-        raise PermissionDenied("The game is finished: its table no longer changes.")
+        raise PermissionDenied(_("The game is finished: its table no longer changes."))
     action = request.POST.get("action", "")
     if action == "leave":
         if access.seat is None:
-            raise PermissionDenied("This phone holds no seat to leave.")
+            raise PermissionDenied(_("This phone holds no seat to leave."))
         release(play, access.seat)
-        messages.success(request, f"This phone no longer holds {access.seat.name}'s seat.")
+        messages.success(
+            request,
+            _("This phone no longer holds %(name)s's seat.") % {"name": access.seat.name},
+        )
         return redirect(play)
     if not access.may_run_the_table:
-        raise PermissionDenied("Only the host changes the table.")
+        raise PermissionDenied(_("Only the host changes the table."))
     if action in ("close", "open"):
         set_joining(play, is_open=action == "open")
     elif action in ("seats_may_finish", "host_finishes"):

@@ -3,11 +3,15 @@ turned into the JSON a game reads and back (the event log's events use it too)."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.translation import gettext
 
 from scorepad.forms import CountInput, Form, WholeNumberField
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class SpecForm(Form):
@@ -30,7 +34,7 @@ class SpecForm(Form):
                 self.fields[name] = field
 
     def _fields_for(self, spec: Any) -> list[tuple[str, forms.Field]]:
-        def count(label: str, minimum: int = 0) -> forms.IntegerField:
+        def count(label: StrOrPromise, minimum: int = 0) -> forms.IntegerField:
             return WholeNumberField(
                 label=label,
                 min_value=minimum,
@@ -62,10 +66,16 @@ class SpecForm(Form):
             case "per_player":
                 return [(f"{spec.key}-{i}", count(name)) for i, name in enumerate(self.players)]
             case "reefs":
+                parts = (("tiles", gettext("coral tiles")), ("clownfish", gettext("clownfish")))
                 return [
-                    (f"{spec.key}-{row}-{part}", count(f"Reef {row + 1}: {label}"))
+                    (
+                        f"{spec.key}-{row}-{part}",
+                        count(
+                            gettext("Reef %(number)s: %(what)s") % {"number": row + 1, "what": what}
+                        ),
+                    )
                     for row in range(spec.rows)
-                    for part, label in (("tiles", "coral tiles"), ("clownfish", "clownfish"))
+                    for part, what in parts
                 ]
         return [(spec.key, count(spec.label, spec.minimum))]
 
@@ -77,7 +87,7 @@ class SpecForm(Form):
                 try:
                     data[spec.key] = [int(v) for v in data[spec.key].replace(",", " ").split()]
                 except ValueError:
-                    self.add_error(spec.key, "Type whole numbers separated by spaces.")
+                    self.add_error(spec.key, gettext("Type whole numbers separated by spaces."))
         return data
 
     def groups(self) -> list[dict[str, Any]]:

@@ -10,14 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext_lazy as _
 
 from scorepad.codecs import Codec
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True)
 class Field:
     key: str
-    label: str
+    label: StrOrPromise
     # count: a stepper; number: any whole number (may be negative); player: who;
     # per_player: a count for every player; reefs: ``rows`` rows of tiles and
     # clownfish; values: printed numbers typed in one line.
@@ -25,7 +31,7 @@ class Field:
     minimum: int = 0
     maximum: int | None = None
     option: str | None = None  # only asked when this yes/no option is on
-    help: str = ""
+    help: StrOrPromise = ""
     rows: int = 0
 
 
@@ -36,9 +42,9 @@ class CountSheet:
     key: str
     """Where the seat's numbers are kept in its entry (and the game reads them)."""
     fields: tuple[Field, ...]
-    heading: str = "numbers at the end"
+    heading: StrOrPromise = _("numbers at the end")
     """What the screen is, after the seat's name ("Ana: numbers at the end")."""
-    back: str = "Totals"
+    back: StrOrPromise = _("Totals")
     """The link back to the play's own screen."""
 
 

@@ -8,6 +8,7 @@ from uuid import UUID
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
@@ -51,6 +52,7 @@ def seat_sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRe
         raise Http404("This play has no sheet of numbers.")
     results, result, access = get_seat_for_user(request, play, position, seats)
     players = [r.name for r in results]
+    what = _("%(name)s's numbers") % {"name": result.name}
 
     errors: list[str] = []
     saved = False
@@ -63,7 +65,7 @@ def seat_sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRe
                 (sheet.key, form.to_json()),
                 (play, result, access.actor),
                 f"{sheet.key}.{result.name}.",
-                f"{result.name}'s numbers",
+                what,
                 seats=results,
             )
             if saved and not request.htmx:
@@ -87,7 +89,7 @@ def seat_sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRe
         "editor": request.POST.get("editor") or new_editor(),
         "errors": errors,
         "saved": saved,
-        "change_label": f"{result.name}'s numbers",
+        "change_label": what,
         "next_name": later.name if later else None,
         "next_url": seat_or_table_url(play, later),
         "panel": seat_panel(request, play, access) if seat_panel else None,

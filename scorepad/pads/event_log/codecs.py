@@ -12,6 +12,8 @@ from random import Random
 from types import ModuleType
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 import games.coral_stations
 import games.coral_stations.random_game
 import games.seagrass
@@ -90,7 +92,9 @@ def vary_colonies(data: dict[str, Any], rng: Random) -> dict[str, Any]:
 def log_codec(game: ModuleType, screens: LogScreens, **more: Any) -> LogCodec:
     """A game of the family, stored in the shape its forms give."""
     sheets = {
-        "log": CountSheet("final", screens.final, "final tally", "Log and totals"),
+        "log": CountSheet(
+            "final", screens.final, gettext_lazy("final tally"), gettext_lazy("Log and totals")
+        ),
         "counts": CountSheet("counts", screens.counts),
     }
     return LogCodec(

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from scorepad.models import Play
 from scorepad.pads import Pad, Sample
 from scorepad.pads.counts.views import sheet_url
@@ -13,8 +15,8 @@ from scorepad.pads.event_log import views
 from scorepad.pads.event_log.codecs import CORAL_STATIONS, SEAGRASS, LogCodec
 
 MODE_LABELS = {
-    "log": "Live log: score each event as it happens",
-    "counts": "Final counts: type each player's numbers at the end",
+    "log": _("Live log: score each event as it happens"),
+    "counts": _("Final counts: type each player's numbers at the end"),
 }
 
 

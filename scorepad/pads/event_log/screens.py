@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext_lazy as _
 
 from scorepad.pads.counts.sheets import Field
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True)
@@ -19,17 +24,17 @@ class Helper:
     """A calculator on an event's form that is not part of the score."""
 
     key: str  # its fields' prefix on the form
-    legend: str
+    legend: StrOrPromise
     fields: tuple[Field, ...]
     compute: Callable[[dict[str, Any]], Any]  # raises InvalidInput, naming the fields
     describe: Callable[[Any], str]  # what ``compute`` gave, in a sentence
-    prompt: str  # until every field is filled in
+    prompt: StrOrPromise  # until every field is filled in
 
 
 @dataclass(frozen=True)
 class EventKind:
     type: str
-    label: str
+    label: StrOrPromise
     fields: tuple[Field, ...]
     describe: Callable[[Mapping[str, Any]], str]
     option: str | None = None
@@ -69,4 +74,4 @@ class LogScreens:
         return ("counts", self.counts) if mode == "counts" else ("final", self.final)
 
 
-WHO = Field("player", "Who", kind="player")
+WHO = Field("player", _("Who"), kind="player")

@@ -16,6 +16,8 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils import translation
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -64,7 +66,7 @@ def _shown(play: Play, kinds: tuple[EventKind, ...]) -> list[EventKind]:
 
 def _points_text(points: dict[str, int]) -> str:
     gains = [f"{name} {value:+d}" for name, value in points.items() if value]
-    return ", ".join(gains) if gains else "no points"
+    return ", ".join(gains) if gains else gettext("no points")
 
 
 def start_url(play: Play, result: Result) -> str:
@@ -124,9 +126,10 @@ def seat_status(play: Play, result: Result, progress: Progress) -> SeatStatus:
     from its first event on."""
     key, _ = screens_of(play).tally(play.mode)
     if key in result.entry:
-        return SeatStatus(DONE, "numbers in" if play.mode == "counts" else "final tally in")
+        said = gettext("numbers in") if play.mode == "counts" else gettext("final tally in")
+        return SeatStatus(DONE, said)
     if play.mode == "log" and progress.sheet and progress.sheet.extra.get("event_points"):
-        return SeatStatus(ENTERING, "scoring in the log")
+        return SeatStatus(ENTERING, gettext("scoring in the log"))
     return SeatStatus(EMPTY)
 
 
@@ -219,9 +222,9 @@ def _event_screen(
                 try:
                     return _store_event(request, play, event, entered, points, access)
                 except StaleEdit as e:
-                    saved_now = screens.describe(e.current) if e.current else "deleted"
+                    saved_now = screens.describe(e.current) if e.current else gettext("deleted")
                     yours = screens.describe(entered)
-                    errors = [stale_message(request, "this event", saved_now, yours)]
+                    errors = [stale_message(request, gettext("this event"), saved_now, yours)]
                     assert event is not None
                     event.data = e.current or event.data
         elif request.htmx and action != "save":
@@ -266,24 +269,33 @@ def _store_event(
 ) -> HttpResponse:
     by = access.actor
     describe = screens_of(play).describe
-    try:
+    # The record of corrections keeps its words in English, whoever reads the page.
+    with translation.override("en"):
         if event is None:
-            add_event(play, data, by=by, what=f"Added to the log: {describe(data)}")
+            what = f"Added to the log: {describe(data)}"
         else:
             what = f"Changed in the log: {describe(event.data)} → {describe(data)}"
+    try:
+        if event is None:
+            add_event(play, data, by=by, what=what)
+        else:
             change_event(play, event, data, base=request.POST.get("base"), by=by, what=what)
     except InvalidInput as e:
         # Someone else's change got in first; show the log as it now stands.
         for item in e.errors:
             messages.error(request, item.message)
         return redirect(play)
-    verb = "Added" if event is None else "Changed"
-    text = screens_of(play).describe(data)
+    said = {"event": screens_of(play).describe(data), "points": _points_text(points)}
     if play.hide_totals:
         # The points stay hidden until every seat is done, so no message tells them either.
-        messages.success(request, f"{verb}: {text}.")
+        if event is None:
+            messages.success(request, gettext("Added: %(event)s.") % said)
+        else:
+            messages.success(request, gettext("Changed: %(event)s.") % said)
+    elif event is None:
+        messages.success(request, gettext("Added: %(event)s (%(points)s).") % said)
     else:
-        messages.success(request, f"{verb}: {text} ({_points_text(points)}).")
+        messages.success(request, gettext("Changed: %(event)s (%(points)s).") % said)
     return redirect(_back_url(request, play))
 
 
@@ -297,7 +309,9 @@ def new_event(request: HtmxHttpRequest, play_id: UUID, event_type: str) -> HttpR
     access = access_to(request, play)
     if not access.may_log():
         access.refuse(
-            PermissionDenied("Your phone is watching this play: take a seat to log events.")
+            PermissionDenied(
+                gettext("Your phone is watching this play: take a seat to log events.")
+            )
         )
     return _event_screen(request, play, kind, None, access)
 
@@ -314,7 +328,9 @@ def edit_event(request: HtmxHttpRequest, play_id: UUID, seq: int) -> HttpRespons
         raise Http404("Unknown event.")
     if not access.may_change_event(event):
         access.refuse(
-            PermissionDenied("Only the phone that logged this event, or the host, changes it.")
+            PermissionDenied(
+                gettext("Only the phone that logged this event, or the host, changes it.")
+            )
         )
     if request.method == "POST" and request.POST.get("action") == "delete":
         return _remove(request, play, event, access.actor)
@@ -326,26 +342,28 @@ def undo_event(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
     play, screens = _get_log_play_for_user(request, play_id)
     access = access_to(request, play)
     if not access.may_log():
-        access.refuse(PermissionDenied("Your phone is watching this play: it has nothing to undo."))
+        access.refuse(
+            PermissionDenied(gettext("Your phone is watching this play: it has nothing to undo."))
+        )
     if has_applied(play, access.actor, None):
         return redirect(play)  # sent again after its answer was lost: undone already
     logged = list(play.events.exclude(data__type__in=screens.end_types).order_by("seq"))
     last = next(iter(_undo_chain(access, logged)), None)
     if last is None:
         said = (
-            "Nothing of yours in the log to undo."
+            gettext("Nothing of yours in the log to undo.")
             if logged
-            else "The log is empty: nothing to undo."
+            else gettext("The log is empty: nothing to undo.")
         )
         messages.info(request, said)
         return redirect(play)
     shown = request.POST.get("last", "")
     if shown.isdigit() and int(shown) != last.seq:
         # Another phone logged something since this page showed the log.
-        said = (
-            f"The log changed meanwhile: the last event is now “{screens.describe(last.data)}”. "
-            "Nothing was undone; undo again if that is the one you mean."
-        )
+        said = gettext(
+            "The log changed meanwhile: the last event is now “%(event)s”. Nothing was "
+            "undone; undo again if that is the one you mean."
+        ) % {"event": screens.describe(last.data)}
         messages.error(request, said)
         conflict(request, said)
         return redirect(play)
@@ -353,14 +371,19 @@ def undo_event(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
 
 
 def _remove(request: HtmxHttpRequest, play: Play, event: PlayEvent, by: Actor) -> HttpResponse:
-    what = f"Taken out of the log: {screens_of(play).describe(event.data)}"
+    # The record of corrections keeps its words in English, whoever reads the page.
+    with translation.override("en"):
+        what = f"Taken out of the log: {screens_of(play).describe(event.data)}"
     try:
         remove_event(play, event, by=by, what=what)
     except InvalidInput as e:
         for item in e.errors:
             messages.error(request, item.message)
     else:
-        messages.success(request, f"Removed: {screens_of(play).describe(event.data)}.")
+        messages.success(
+            request,
+            gettext("Removed: %(event)s.") % {"event": screens_of(play).describe(event.data)},
+        )
     return redirect(_back_url(request, play))
 
 

@@ -1,41 +1,59 @@
-"""Reef Draft's screens, as data: a reef's cards each round, and the fish on sharks."""
+"""Reef Draft's screens, as data: a reef's cards each round, and the fish on sharks.
+The cards' own names (``CARD_LABELS``) are printed on the cards and stay as they are."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 from games.reef_draft.data import CARD_LABELS, DECK, FISH_POINTS, HAND_SIZE, ROUNDS
+from scorepad.lazy_text import filled_lazy
 from scorepad.pads.rounds.screens import Column, Count, RoundScreens, Section
 
 CORAL = Count(
     "coral",
-    "Coral played this round",
+    _("Coral played this round"),
     DECK["coral"],
-    help="Not the coral kept from earlier rounds: it is counted already.",
+    help=_("Not the coral kept from earlier rounds: it is counted already."),
     word=CARD_LABELS["coral"],
 )
 SCREENS = RoundScreens(
     rounds=ROUNDS,
-    noun="reef",
-    nouns="reefs",
+    noun=_("reef"),
+    nouns=_("reefs"),
     sections=(
         Section(
-            "Cards in {name}'s reef at the end of round {round}",
+            # A section's legend is filled in with str.format (screens.Section).
+            _("Cards in {name}'s reef at the end of round {round}"),
             tuple(Count(k, CARD_LABELS[k], n) if k != "coral" else CORAL for k, n in DECK.items()),
             sized=True,
         ),
         Section(
-            "Fish eaten by a shark (scores ×3)",
+            _("Fish eaten by a shark (scores ×3)"),
             tuple(
-                Count(f"on_shark.{k}", f"{CARD_LABELS[k]} on a shark", DECK[k]) for k in FISH_POINTS
+                Count(
+                    f"on_shark.{k}",
+                    filled_lazy(_("%(card)s on a shark"), {"card": CARD_LABELS[k]}),
+                    DECK[k],
+                )
+                for k in FISH_POINTS
             ),
-            hint="Of the fish counted above, how many sit on a shark: each is still in its own "
-            "row, so 2 clown fish with 1 on a shark is Clown fish 2 and 1 here.",
+            hint=_(
+                "Of the fish counted above, how many sit on a shark: each is still in its own "
+                "row, so 2 clown fish with 1 on a shark is Clown fish 2 and 1 here."
+            ),
             hint_id="on-shark-hint",
         ),
     ),
     size=HAND_SIZE.__getitem__,
-    unit="cards",
-    pending="+ seastars",
+    unit=_("cards"),
+    pending=_("+ seastars"),
     columns=(
-        Column("Coral", "coral", "coral", "card", "coral cards so far; scored after round 3"),
+        Column(
+            CARD_LABELS["coral"],
+            "coral",
+            "coral",
+            _("card"),
+            _("coral cards so far; scored after round 3"),
+        ),
     ),
 )

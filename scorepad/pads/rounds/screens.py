@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext, gettext_lazy
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True)
@@ -20,10 +25,10 @@ class Count:
 
     key: str
     """Where the game reads it in the round's entry; a dot nests (``on_shark.clownfish``)."""
-    label: str
+    label: StrOrPromise
     maximum: int | None = None
-    help: str = ""
-    word: str = ""
+    help: StrOrPromise = ""
+    word: StrOrPromise = ""
     """How a sentence names it ("2 coral"); by default its label."""
 
     @property
@@ -34,11 +39,12 @@ class Count:
 
 @dataclass(frozen=True)
 class Section:
-    """Counts shown together under a legend (``{name}`` and ``{round}`` filled in)."""
+    """Counts shown together under a legend (``{name}`` and ``{round}`` filled in, with
+    ``str.format``)."""
 
-    legend: str
+    legend: StrOrPromise
     counts: tuple[Count, ...]
-    hint: str = ""
+    hint: StrOrPromise = ""
     hint_id: str = ""
     sized: bool = False
     """Whether its counts add up to the round's size (a hand of cards, say)."""
@@ -49,11 +55,11 @@ class Column:
     """A scoreboard column of the game's own: its category's points once the game is
     over, before then the tie-break's count so far (``unit``, pluralised)."""
 
-    label: str
+    label: StrOrPromise
     category: str
     tiebreak: str
-    unit: str
-    title: str = ""
+    unit: StrOrPromise
+    title: StrOrPromise = ""
 
 
 LIVE = ("size", "round", "total")
@@ -63,16 +69,16 @@ LIVE = ("size", "round", "total")
 class RoundScreens:
     rounds: int
     sections: tuple[Section, ...]
-    noun: str = "entry"
+    noun: StrOrPromise = gettext_lazy("entry")
     """What one seat's round is called ("Ana's round 2 reef")."""
-    nouns: str = "entries"
+    nouns: StrOrPromise = gettext_lazy("entries")
     size: Callable[[int], int] | None = None
     """How many the sized counts should add up to, given the number of players."""
-    unit: str = "cards"
+    unit: StrOrPromise = gettext_lazy("cards")
     live: tuple[str, ...] = LIVE
     """The lines the live panel shows: "size" (typed of the size), "round" (the round's
     points), "total"."""
-    pending: str = ""
+    pending: StrOrPromise = ""
     """Said after a round's points while some seat's round is not in (``+ seastars``)."""
     columns: tuple[Column, ...] = ()
 
@@ -91,7 +97,7 @@ class RoundScreens:
         """A saved round in a sentence ("4 jellies, 2 coral"), its sized counts or all."""
         counts = self.sized() or self.counts
         said = [f"{n} {(c.word or c.label).lower()}" for c in counts if (n := read(entry, c.key))]
-        return ", ".join(said) or "nothing"
+        return ", ".join(said) or gettext("nothing")
 
 
 def read(entry: Mapping[str, Any], key: str) -> int:

@@ -10,6 +10,8 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
@@ -73,9 +75,12 @@ def seat_status(play: Play, result: Result, progress: Progress) -> SeatStatus:
     last = screens.rounds
     entered = [n for n in range(1, last + 1) if str(n) in result.entry.get("rounds", {})]
     if len(entered) == last:
-        return SeatStatus(DONE, f"all {last} {screens.nouns} in")
+        return SeatStatus(
+            DONE, _("all %(count)s %(things)s in") % {"count": last, "things": screens.nouns}
+        )
     if entered:
-        return SeatStatus(ENTERING, f"round {', '.join(map(str, entered))} in")
+        rounds = ", ".join(map(str, entered))
+        return SeatStatus(ENTERING, _("round %(rounds)s in") % {"rounds": rounds})
     return SeatStatus(EMPTY)
 
 
@@ -166,18 +171,28 @@ def round_entry(
         names = ", ".join(r.name for r in waiting)
         messages.info(
             request,
-            f"Round {round_number} opens once round {round_number - 1} is in: waiting for {names}.",
+            _("Round %(round)s opens once round %(before)s is in: waiting for %(names)s.")
+            % {"round": round_number, "before": round_number - 1, "names": names},
         )
         return redirect(play)
     saved = result.entry.get("rounds", {}).get(str(round_number))
-    what = f"{result.name}'s round {round_number} {screens.noun}"
+    what = _("%(name)s's round %(round)s %(thing)s") % {
+        "name": result.name,
+        "round": round_number,
+        "thing": screens.noun,
+    }
+    # The record of corrections keeps its words in English, whoever reads the page.
+    with translation.override("en"):
+        recorded = f"{result.name}'s round {round_number} {screens.noun}"
 
     errors: list[str] = []
     if request.method == "POST":
         # With htmx the script has already stepped the count in the page.
         form = RoundForm(screens, post_with_step_applied(request))
         if form.is_valid():
-            errors = _save_round(request, play, results, result, round_number, form, access, what)
+            errors = _save_round(
+                request, play, results, result, round_number, form, access, (what, recorded)
+            )
             if not errors and not form.errors and not request.htmx:
                 if request.POST.get("go") == "next":
                     return redirect(_next_step(play, round_number, result, results, access)[0])
@@ -245,13 +260,15 @@ def _save_round(
     round_number: int,
     form: RoundForm,
     access: Access,
-    what: str,
+    named: tuple[str, str],
 ) -> list[str]:
     """Save this round if the game still holds together with it; else say why not.
+    ``named``: the round in the reader's words, and as the record of corrections keeps it.
 
     Errors that point at one of this form's fields are attached to it, the rest
     (limits across the whole game, say) are returned for the top of the form.
     """
+    what, recorded = named
     try:
         save_part(
             play,
@@ -261,7 +278,7 @@ def _save_round(
             base=request.POST.get("base"),
             editor=request.POST.get("editor", ""),
             by=access.actor,
-            what=what,
+            what=recorded,
             seats=results,
         )
     except InvalidInput as e:
@@ -291,14 +308,19 @@ def _next_step(
         others = [r for r in _waiting_for(results, round_number) if r.pk != result.pk]
         if round_number < last and not others:
             url = round_url(play, round_number + 1, result.position)
-            return url, f"Save, next: round {round_number + 1}"
-        return play.get_absolute_url(), "Save and see the table"
+            return url, _("Save, next: round %(round)s") % {"round": round_number + 1}
+        return play.get_absolute_url(), _("Save and see the table")
     elsewhere = access.held_elsewhere()
     here = [r for r in results if r.pk not in elsewhere]
     later = [r for r in here if r.position > result.position]
     if later:
-        return round_url(play, round_number, later[0].position), f"Save, next: {later[0].name}"
+        label = _("Save, next: %(name)s") % {"name": later[0].name}
+        return round_url(play, round_number, later[0].position), label
     if round_number < last and here:
         url = round_url(play, round_number + 1, here[0].position)
-        return url, f"Save, next: round {round_number + 1}, {here[0].name}"
-    return play.get_absolute_url(), "Save and see the scoreboard"
+        label = _("Save, next: round %(round)s, %(name)s") % {
+            "round": round_number + 1,
+            "name": here[0].name,
+        }
+        return url, label
+    return play.get_absolute_url(), _("Save and see the scoreboard")

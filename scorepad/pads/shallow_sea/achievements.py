@@ -7,11 +7,13 @@ is counted twice; only hand ticks are stored on their own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Max
+from django.utils.translation import gettext_lazy
 
 from games.shallow_sea import INFO
 from games.shallow_sea.data import (
@@ -22,26 +24,34 @@ from games.shallow_sea.data import (
     STANDARD_ACHIEVEMENTS,
 )
 from scorepad.charts import LineChart, line_chart
+from scorepad.lazy_text import filled_lazy
 from scorepad.models import Group, Play, Result, Standing
 from scorepad.pads import Panel
 from scorepad.pads.shallow_sea.models import AchievementTick
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 SHALLOW_SEA = INFO.slug
 
 
-def _scenario_goal(minimum_score: int, objective: str) -> str:
-    goal = f"Score {minimum_score}+ VPs with the scenario's setup"
-    return goal + "." if objective == "None." else f"{goal}, and: {objective}"
+def _scenario_goal(minimum_score: int, objective: str) -> StrOrPromise:
+    values = {"score": minimum_score, "objective": objective}
+    if objective == "None.":
+        return filled_lazy(gettext_lazy("Score %(score)s+ VPs with the scenario's setup."), values)
+    return filled_lazy(
+        gettext_lazy("Score %(score)s+ VPs with the scenario's setup, and: %(objective)s"), values
+    )
 
 
-SECTIONS = (
+SECTIONS: tuple[tuple[str, StrOrPromise, Mapping[int, StrOrPromise]], ...] = (
     (
         "scenario",
-        "Scenarios",
+        gettext_lazy("Scenarios"),
         {n: _scenario_goal(s.minimum_score, s.objective) for n, s in SCENARIOS.items()},
     ),
-    ("standard", "Standard rules", STANDARD_ACHIEVEMENTS),
-    ("modified", "Modified rules", MODIFIED_RULES),
+    ("standard", gettext_lazy("Standard rules"), STANDARD_ACHIEVEMENTS),
+    ("modified", gettext_lazy("Modified rules"), MODIFIED_RULES),
 )
 
 
@@ -59,7 +69,7 @@ def _shallow_sea_results(user: Any) -> Any:
 class Box:
     kind: str
     number: int
-    objective: str
+    objective: StrOrPromise
     play: Play | None = None  # the first play that earned it
     earned_on: date | None = None
     tick: AchievementTick | None = None
@@ -72,7 +82,7 @@ class Box:
 
 @dataclass
 class RecordSheet:
-    sections: list[tuple[str, str, list[Box]]]
+    sections: list[tuple[str, StrOrPromise, list[Box]]]
     checked: int
     rank: str | None
     next_rank: tuple[int, str] | None

@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.contract import Explanation
 from games.shallow_sea.data import COLORS, SPACES, Point
 from games.shallow_sea.scoring import lonely_tiles
@@ -24,7 +26,7 @@ from scorepad.pads.shallow_sea.geometry import (
     SpaceShape,
     bubble_point,
 )
-from scorepad.pads.shallow_sea.text import describe_tile
+from scorepad.pads.shallow_sea.text import color_word, describe_tile
 
 COLOR_LETTERS = {color: color[0].upper() for color in COLORS}
 
@@ -74,14 +76,14 @@ def draw_space(
         classes.append("coral")
         if tile.get("color") in COLORS:
             classes.append(f"c-{tile['color']}")
-            small = tile["color"]
+            small = color_word(tile["color"])
         if tile.get("completed"):
             classes.append("completed")
             big = str(tile.get("vp", "?"))
             fish = tile.get("fish") if tile.get("fish") in COLORS else None
         else:
             classes.append("incomplete")
-            small = small or "coral"
+            small = small or gettext("coral")
             big = "…"
     elif tile:
         classes.append("sealife")
@@ -97,10 +99,13 @@ def draw_space(
         classes.append("empty")
     if selected:
         classes.append("selected")
-    label = f"{shape.name}: {describe_tile(tile)}"
+    label = gettext("%(space)s: %(tile)s") % {"space": shape.name, "tile": describe_tile(tile)}
     if lonely:  # the game warns of it too (scoring.ocean_warnings)
         classes.append("lonely")
-        label += "; neighbors no other tile: check it"
+        label = gettext("%(space)s: %(tile)s; neighbors no other tile: check it") % {
+            "space": shape.name,
+            "tile": describe_tile(tile),
+        }
     if lit:
         classes.append("lit")
     return DrawnSpace(shape, tile, label, " ".join(classes), big, small, fish, selected, lit)
@@ -168,7 +173,13 @@ def draw_board(
             continue
         color = fish.get(point)
         where = shape.name.replace(":", " ")
-        label = f"Bubble {where}: {color + ' fish' if color else 'no fish'}"
+        if color:
+            label = gettext("Bubble %(where)s: %(color)s fish") % {
+                "where": where,
+                "color": color_word(color),
+            }
+        else:
+            label = gettext("Bubble %(where)s: no fish") % {"where": where}
         bubbles.append(
             DrawnBubble(
                 shape,

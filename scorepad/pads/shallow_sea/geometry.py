@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from games.shallow_sea.data import BUBBLES, CORNERS, INNER_SPACES, SPACE_POINTS, Point
 
 # The board's lattice (columns 0-10, rows 0-6: spaces and the bubbles between them)
@@ -49,7 +51,10 @@ class SpaceShape:
 
     @property
     def title(self) -> str:
-        return f"{self.name}: row {self.row}, {'inner' if self.inner else 'outer'} space"
+        said = {"name": self.name, "row": self.row}
+        if self.inner:
+            return gettext("%(name)s: row %(row)s, inner space") % said
+        return gettext("%(name)s: row %(row)s, outer space") % said
 
 
 @dataclass(frozen=True)
@@ -62,7 +67,10 @@ class BubbleShape:
 
     @property
     def title(self) -> str:
-        return f"Bubble {self.name}, touching {', '.join(self.spaces)}"
+        return gettext("Bubble %(name)s, touching %(spaces)s") % {
+            "name": self.name,
+            "spaces": ", ".join(self.spaces),
+        }
 
 
 def _bubble_name(point: Point) -> str:

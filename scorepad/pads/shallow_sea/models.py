@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.shallow_sea.data import SEALIFE, SEALIFE_VPS
 from scorepad.models import Group
@@ -98,8 +99,8 @@ class SealifeCatalogueEntry(models.Model):
     A play never reads it back: each of its tiles keeps the values it was scored with."""
 
     class Source(models.TextChoices):
-        ENGINE = "engine", "The rulebook's text"
-        EDITED = "edited", "Edited in the catalogue"
+        ENGINE = "engine", _("The rulebook's text")
+        EDITED = "edited", _("Edited in the catalogue")
 
     code = models.CharField(max_length=2, unique=True)
     vp = models.PositiveSmallIntegerField(

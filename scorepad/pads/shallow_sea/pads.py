@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.contrib.auth.models import AnonymousUser
+from django.utils.translation import gettext_lazy as _
 
 from scorepad.models import Play, play_from_input
 from scorepad.pads import Link, Pad, Sample
@@ -43,8 +44,8 @@ PADS = [
         result_extras=result_extras,
         explained_board=explained_board,
         personal_pages=(
-            Link("Achievements", "achievements"),
-            Link("Solo ladder", "solo_ladder"),
+            Link(_("Achievements"), "achievements"),
+            Link(_("Solo ladder"), "solo_ladder"),
         ),
         group_panel=achievements.group_solo_panel,
         signed_in_urls=frozenset(

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from scorepad.http import AuthenticatedHttpRequest
@@ -34,11 +35,11 @@ def tick(request: AuthenticatedHttpRequest) -> HttpResponse:
         raise Http404("No such achievement.")
     if request.POST.get("action") == "untick":
         AchievementTick.objects.untick(request.user, kind, int(number))
-        messages.success(request, "Hand tick removed.")
+        messages.success(request, gettext("Hand tick removed."))
     else:
         note = request.POST.get("note", "")[:200]
         AchievementTick.objects.tick(request.user, kind, int(number), note)
-        messages.success(request, "Ticked.")
+        messages.success(request, gettext("Ticked."))
     return redirect(f"{reverse('achievements')}#{kind}-{number}")
 
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from games.contract import Explanation, Sheet
 from games.shallow_sea.data import BLUE_CARDS, ORANGE_CARDS
 from games.shallow_sea.info import INFO
@@ -15,7 +18,7 @@ from scorepad.pads import Panel
 from scorepad.pads.shallow_sea.drawing import draw_board
 from scorepad.pads.shallow_sea.entry import board_of
 from scorepad.pads.shallow_sea.sealife_values import values_in_play
-from scorepad.pads.shallow_sea.text import card_label, printed_text, sealife_name
+from scorepad.pads.shallow_sea.text import card_label, color_word, printed_text, sealife_name
 
 
 def score_lines(
@@ -33,7 +36,12 @@ def score_lines(
         if key in ("orange", "blue"):
             cards = ORANGE_CARDS if key == "orange" else BLUE_CARDS
             names = [kept[key]] if key in kept else [cards[n].name for n in setup.get(key, [])]
-            label = f"{key.title()}: {' or '.join(names)}" if names else label
+            if names:
+                either = pgettext("between the names of cards to choose from", " or ").join(names)
+                if key == "orange":
+                    label = _("Orange: %(cards)s") % {"cards": either}
+                else:
+                    label = _("Blue: %(cards)s") % {"cards": either}
         lines.append(
             {"key": key, "label": label, "vp": player.breakdown[key], "sub": key.startswith("row_")}
         )
@@ -45,17 +53,29 @@ ACHIEVEMENT_STATES = {True: "earned", False: "missed", None: "tick"}
 
 def _achievement_text(item: Mapping[str, Any]) -> str:
     if item["kind"] == "scenario":
-        minimum = f"{item['minimum_score']}+ VPs"
-        reached = "reached" if item["minimum_met"] else "not reached"
+        said = {
+            "number": item["number"],
+            "minimum": _("%(score)s+ VPs") % {"score": item["minimum_score"]},
+            "reached": _("reached") if item["minimum_met"] else _("not reached"),
+            "objective": item["objective"],
+        }
         if item["objective"] == "None.":
-            return f"Scenario {item['number']}: {minimum} ({reached})"
-        objective = {True: "met", False: "not met", None: "for you to judge"}[item["objective_met"]]
+            return _("Scenario %(number)s: %(minimum)s (%(reached)s)") % said
+        said["met"] = {True: _("met"), False: _("not met"), None: _("for you to judge")}[
+            item["objective_met"]
+        ]
         return (
-            f"Scenario {item['number']}: {minimum} and: {item['objective']} "
-            f"({minimum} {reached}; objective {objective})"
+            _(
+                "Scenario %(number)s: %(minimum)s and: %(objective)s (%(minimum)s %(reached)s; "
+                "objective %(met)s)"
+            )
+            % said
         )
     if item["kind"] == "modified":
-        return f"Modified rule {item['number']}: {item['objective']}"
+        return _("Modified rule %(number)s: %(objective)s") % {
+            "number": item["number"],
+            "objective": item["objective"],
+        }
     return f"{item['number']}. {item['objective']}"
 
 
@@ -68,17 +88,13 @@ def result_extras(play: Play, results: list[Result], sheet: Sheet | None) -> dic
     for index, result in enumerate(results):
         for card in result.extra.get("ecosystem_cards", []):
             row = cards.setdefault((card["color"], card["number"]), [""] * len(results))
-            kept = (
-                " (kept)"
-                if card["scored"] and len(play.options["setup"][card["color"]]) > 1
-                else ""
-            )
-            row[index] = f"{card['vp']}{kept}"
+            kept = card["scored"] and len(play.options["setup"][card["color"]]) > 1
+            row[index] = _("%(vp)s (kept)") % {"vp": card["vp"]} if kept else f"{card['vp']}"
     tables = []
     if cards:
         tables.append(
             {
-                "title": "Ecosystem cards",
+                "title": _("Ecosystem cards"),
                 "rows": [
                     {"label": card_label(color, number), "values": values}
                     for (color, number), values in cards.items()
@@ -91,7 +107,7 @@ def result_extras(play: Play, results: list[Result], sheet: Sheet | None) -> dic
         # Every tile keeps the values it was scored with: the result says which.
         tables.append(
             {
-                "title": "Sealife VPs used",
+                "title": _("Sealife VPs used"),
                 "rows": [
                     {
                         "label": sealife_name(code),
@@ -110,9 +126,12 @@ def result_extras(play: Play, results: list[Result], sheet: Sheet | None) -> dic
         extra = result.extra
         lines = []
         if "rank_title" in extra:  # a solo game: its rank title heads the result
-            headline = extra["rank_title"] or "No rank title (below 130 points)"
+            headline = extra["rank_title"] or _("No rank title (below 130 points)")
         if "left_out_color" in extra:
-            lines.append(f"Scenario 15: {extra['left_out_color']} corals left out")
+            lines.append(
+                _("Scenario 15: %(color)s corals left out")
+                % {"color": color_word(extra["left_out_color"])}
+            )
         items = [
             {"text": _achievement_text(a), "state": ACHIEVEMENT_STATES[a["earned"]]}
             for a in extra.get("achievements", [])
@@ -121,7 +140,7 @@ def result_extras(play: Play, results: list[Result], sheet: Sheet | None) -> dic
         if items:
             shown = [item for item in items if item["state"] != "missed"]
             missed = [item for item in items if item["state"] == "missed"]
-            lists.append({"title": "Achievements", "items": shown, "missed": missed})
+            lists.append({"title": _("Achievements"), "items": shown, "missed": missed})
         if lines or lists:
             players.append({"name": result.name, "lines": lines, "lists": lists})
     return {"warnings": warnings, "tables": tables, "players": players, "headline": headline}

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext, gettext_lazy
 
 from games.shallow_sea.data import SEALIFE
 from scorepad.models import Group, Play, Result
@@ -27,14 +28,14 @@ class PrintedVP:
 
     @property
     def source_label(self) -> str:
-        return PRINTED_SOURCES[self.source]
+        return str(PRINTED_SOURCES[self.source])
 
 
 PRINTED_SOURCES = {
-    "play": "this play",
-    "group": "the group's last plays",
-    "edited": "the catalogue",
-    "engine": "the rulebook",
+    "play": gettext_lazy("this play"),
+    "group": gettext_lazy("the group's last plays"),
+    "edited": gettext_lazy("the catalogue"),
+    "engine": gettext_lazy("the rulebook"),
 }
 
 
@@ -110,10 +111,14 @@ def teaching_question(lesson: Lesson) -> Question:
     keys = ("vp", "partial_vp")
     was = printed_text(*(lesson.differing.get(k, (None, None))[0] for k in keys))
     now = printed_text(*(lesson.differing.get(k, (None, None))[1] for k in keys))
+    said = {"was": was, "now": now, "sealife": sealife_name(lesson.code)}
     return Question(
-        text=f"The group remembers {was} for the {sealife_name(lesson.code)}; you chose {now}. "
-        f"Save {now} for this play only, or also remember {now} for the group?",
-        play_only=f"Save {now} for this play only",
-        remember=f"Also remember {now} for the group",
+        text=gettext(
+            "The group remembers %(was)s for the %(sealife)s; you chose %(now)s. Save %(now)s "
+            "for this play only, or also remember %(now)s for the group?"
+        )
+        % said,
+        play_only=gettext("Save %(now)s for this play only") % said,
+        remember=gettext("Also remember %(now)s for the group") % said,
         asked=lesson.asked,
     )

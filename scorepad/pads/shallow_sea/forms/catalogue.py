@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from games.shallow_sea.data import SEALIFE, SEALIFE_VPS
 from scorepad.forms import Form, WholeNumberField
@@ -18,17 +19,32 @@ class CatalogueForm(Form):
         super().__init__(*args, **kwargs)
         low, high = SEALIFE_VPS[0], SEALIFE_VPS[-1]
         for code, kind in SEALIFE.items():
-            for key, what, unit in (
-                ("vp", "VPs when completed", "VPs"),
-                ("partial_vp", "VPs per count met", "VPs per count met"),
+            for key, what, refusal in (
+                (
+                    "vp",
+                    _("%(sealife)s: VPs when completed"),
+                    _(
+                        "The %(sealife)s: no Sealife tile prints %(value)s VPs; they print %(low)s to %(high)s."
+                    ),
+                ),
+                (
+                    "partial_vp",
+                    _("%(sealife)s: VPs per count met"),
+                    _(
+                        "The %(sealife)s: no Sealife tile prints %(value)s VPs per count met; they "
+                        "print %(low)s to %(high)s."
+                    ),
+                ),
             ):
-                # The game's own words for a value no tile prints.
-                refused = (
-                    f"The {sealife_name(code)}: no Sealife tile prints %(value)s {unit}; "
-                    f"they print {low} to {high}."
-                )
+                # The game's own words for a value no tile prints (Django fills in the value).
+                refused = refusal % {
+                    "sealife": sealife_name(code),
+                    "value": "%(value)s",
+                    "low": low,
+                    "high": high,
+                }
                 self.fields[f"{key}_{code}"] = WholeNumberField(
-                    label=f"{kind.name}: {what}",
+                    label=what % {"sealife": kind.name},
                     min_value=low,
                     max_value=high,
                     required=False,

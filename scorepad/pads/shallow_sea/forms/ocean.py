@@ -4,9 +4,10 @@ beside the ocean (Seashells, the Lionfish card, scenario 15's color)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from games.shallow_sea.data import (
     COLORS,
@@ -22,12 +23,15 @@ from scorepad.forms import Form, WholeNumberField, count_field
 from scorepad.pads.shallow_sea.entry import played_achievement
 from scorepad.pads.shallow_sea.models import Lesson
 from scorepad.pads.shallow_sea.sealife_values import PrintedVP
-from scorepad.pads.shallow_sea.text import sealife_name
+from scorepad.pads.shallow_sea.text import color_name, sealife_name
 
-COLOR_CHOICES = [(color, color.title()) for color in COLORS]
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+COLOR_CHOICES = [(color, color_name(color)) for color in COLORS]
 
 
-def printed_field(label: str) -> forms.IntegerField:
+def printed_field(label: StrOrPromise) -> forms.IntegerField:
     """A number printed on a Sealife tile: one tap on what a tile can print (SEALIFE_VPS),
     not a box to type in and a button to save. A number past them sent anyway (a script)
     is refused by the game, whose message names the tile."""
@@ -43,7 +47,7 @@ CORAL_PIECES = {f"{color}-{vp}": (color, vp) for color in COLORS for vp in CORAL
 # A coral not yet completed shows its front, which has no color: one tap says so, and
 # its color and VPs (which never score) are not asked.
 INCOMPLETE_CORAL = "coral"
-COMPLETED_CHOICES = [("yes", "Completed"), ("no", "Not yet")]
+COMPLETED_CHOICES = [("yes", gettext_lazy("Completed")), ("no", gettext_lazy("Not yet"))]
 # Where the game's messages about one tile land on this form.
 TILE_FIELDS = {
     "kind": "piece",
@@ -70,33 +74,37 @@ class TileForm(Form):
         super().__init__(*args, **kwargs)
         self.printed = printed
         self.fields["completed"] = forms.ChoiceField(
-            label="Completed?", choices=COMPLETED_CHOICES, widget=forms.RadioSelect
+            label=gettext("Completed?"), choices=COMPLETED_CHOICES, widget=forms.RadioSelect
         )
         self.fields["piece"] = forms.ChoiceField(
-            label="On this space",
+            label=gettext("On this space"),
             choices=[
-                *((piece, f"{color.title()} {vp}") for piece, (color, vp) in CORAL_PIECES.items()),
+                *(
+                    (piece, f"{color_name(color)} {vp}")
+                    for piece, (color, vp) in CORAL_PIECES.items()
+                ),
                 *((code, f"{code} {SEALIFE[code].name}") for code in sealife),
-                (EMPTY_PIECE, "Nothing: an empty space"),
-                (INCOMPLETE_CORAL, "A coral not yet completed"),
+                (EMPTY_PIECE, gettext("Nothing: an empty space")),
+                (INCOMPLETE_CORAL, gettext("A coral not yet completed")),
             ],
             widget=forms.RadioSelect,
-            error_messages={"required": "Tap the tile that lies on this space."},
+            error_messages={"required": gettext("Tap the tile that lies on this space.")},
         )
         self.fields["fish"] = forms.ChoiceField(
-            label="Completed Fish on it",
+            label=gettext("Completed Fish on it"),
             choices=COLOR_CHOICES,
             widget=forms.RadioSelect,
             required=False,
         )
-        self.fields["vp"] = printed_field("VPs printed on it")
-        self.fields["partial"] = count_field("How much of its condition is met", None)
-        self.fields["partial_vp"] = printed_field("VPs printed per count met")
+        self.fields["vp"] = printed_field(gettext("VPs printed on it"))
+        self.fields["partial"] = count_field(gettext("How much of its condition is met"), None)
+        self.fields["partial_vp"] = printed_field(gettext("VPs printed per count met"))
         self.fields["base"] = forms.CharField(required=False, widget=forms.HiddenInput)
         # The answer to "also remember it for the group?" (the question's two buttons),
         # and which typed values it answers (Lesson.asked).
         self.fields["teach"] = forms.ChoiceField(
-            choices=[("play", "This play only"), ("group", "Also the group")], required=False
+            choices=[("play", gettext("This play only")), ("group", gettext("Also the group"))],
+            required=False,
         )
         self.fields["asked"] = forms.CharField(required=False)
 
@@ -191,22 +199,30 @@ class TileForm(Form):
             if vp is None:
                 self.add_error(
                     "vp",
-                    f"The catalogue does not know the {sealife_name(code)}'s VPs yet: "
-                    "tap the number printed on the tile.",
+                    gettext(
+                        "The catalogue does not know the %(sealife)s's VPs yet: tap the number "
+                        "printed on the tile."
+                    )
+                    % {"sealife": sealife_name(code)},
                 )
             tile["vp"] = vp
         elif kind_of.where != "anywhere":
             # The Nautilus and the Giant Clam count the ocean's corals themselves.
             partial = data.get("partial")
             if partial is None:
-                self.add_error("partial", "Say how much of its condition is met (0 if none).")
+                self.add_error(
+                    "partial", gettext("Say how much of its condition is met (0 if none).")
+                )
                 return None
             tile["partial"] = partial
             if partial and partial_vp is None:
                 self.add_error(
                     "partial_vp",
-                    f"The catalogue does not know the {sealife_name(code)}'s VPs per count "
-                    "yet: tap the number printed on the tile.",
+                    gettext(
+                        "The catalogue does not know the %(sealife)s's VPs per count yet: tap the "
+                        "number printed on the tile."
+                    )
+                    % {"sealife": sealife_name(code)},
                 )
         if vp is not None:
             tile["vp"] = vp
@@ -231,8 +247,8 @@ class FishForm(Form):
     """The Incomplete Fish on one bubble, if any."""
 
     color = forms.ChoiceField(
-        label="Fish on this bubble",
-        choices=[*COLOR_CHOICES, ("none", "No fish")],
+        label=gettext_lazy("Fish on this bubble"),
+        choices=[*COLOR_CHOICES, ("none", gettext_lazy("No fish"))],
         widget=forms.RadioSelect,
     )
 
@@ -242,15 +258,15 @@ class OceanExtrasForm(Form):
 
     def __init__(self, mode: str, achievement: dict[str, Any] | None, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["seashells"] = count_field("Seashells left", MAX_SEASHELLS)
+        self.fields["seashells"] = count_field(gettext("Seashells left"), MAX_SEASHELLS)
         if mode == "solo":
             self.fields["lionfish"] = count_field(
-                "Fish on the Lionfish card", FISH_PER_COLOR[1] * 4
+                gettext("Fish on the Lionfish card"), FISH_PER_COLOR[1] * 4
             )
         if played_achievement(achievement) == Achievement("scenario", LEFT_OUT_COLOR_SCENARIO):
             self.fields["left_out_color"] = forms.ChoiceField(
-                label="Color left out (scenario 15)",
-                choices=[("", "The one that costs least"), *COLOR_CHOICES],
+                label=gettext("Color left out (scenario 15)"),
+                choices=[("", gettext("The one that costs least")), *COLOR_CHOICES],
                 required=False,
                 widget=forms.RadioSelect,
             )

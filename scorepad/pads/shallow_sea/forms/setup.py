@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games.contract import FieldError, InvalidInput
 from games.shallow_sea import parse
@@ -23,20 +24,24 @@ from games.shallow_sea.data import (
 )
 from games.shallow_sea.info import INFO, MODES
 from scorepad.forms import HintedRadioSelect, NewPlayForm
+from scorepad.lazy_text import filled_lazy
 from scorepad.pads.shallow_sea.text import ENTRY_HINTS, ENTRY_NAMES, MODE_HINTS, MODE_NAMES
 
 # The rulebook's three Achievement modes, by its own names, or none.
 ACHIEVEMENT_CHOICES = [
-    ("none", "None"),
-    ("scenario", "Scenario"),
-    ("standard", "Standard rules"),
-    ("modified", "Modified rules"),
+    ("none", pgettext_lazy("no Achievement mode", "None")),
+    ("scenario", gettext_lazy("Scenario")),
+    ("standard", gettext_lazy("Standard rules")),
+    ("modified", gettext_lazy("Modified rules")),
 ]
 ACHIEVEMENT_HINTS = {
-    "none": "No achievements this game",
-    "scenario": "The scenario's cards, Sealife types and objective",
-    "standard": f"Any of the {len(STANDARD_ACHIEVEMENTS)} standard-rules achievements",
-    "modified": "The standard rules with one modified rule",
+    "none": gettext_lazy("No achievements this game"),
+    "scenario": gettext_lazy("The scenario's cards, Sealife types and objective"),
+    "standard": filled_lazy(
+        gettext_lazy("Any of the %(count)s standard-rules achievements"),
+        {"count": len(STANDARD_ACHIEVEMENTS)},
+    ),
+    "modified": gettext_lazy("The standard rules with one modified rule"),
 }
 PRESETS = {
     "first": ((FIRST_GAME_ORANGE,), (FIRST_GAME_BLUE,), FIRST_GAME_SEALIFE),
@@ -59,7 +64,7 @@ class SetupForm(NewPlayForm):
     def __init__(self, group: Any, *args: Any, **kwargs: Any):
         super().__init__(INFO, group, *args, **kwargs)
         # Django keeps fields in the order they were added: the seats come first.
-        self.fields["mode"].label = "Mode"
+        self.fields["mode"].label = gettext("Mode")
         mode = self.fields["mode"]
         assert isinstance(mode, forms.ChoiceField)
         mode.widget = HintedRadioSelect(MODE_HINTS)
@@ -67,9 +72,12 @@ class SetupForm(NewPlayForm):
         self.fields["mode"].initial = "standard"
         # A fresh setup is the rulebook's first game: it starts with only the names typed.
         first = dict(zip(("orange", "blue", "sealife"), PRESETS["first"], strict=True))
-        for color, cards in (("orange", ORANGE_CARDS), ("blue", BLUE_CARDS)):
+        for color, cards, label in (
+            ("orange", ORANGE_CARDS, gettext("Orange Ecosystem card")),
+            ("blue", BLUE_CARDS, gettext("Blue Ecosystem card")),
+        ):
             self.fields[color] = forms.TypedMultipleChoiceField(
-                label=f"{color.title()} Ecosystem card",
+                label=label,
                 choices=_card_choices(cards),
                 coerce=int,
                 required=False,
@@ -77,22 +85,31 @@ class SetupForm(NewPlayForm):
                 widget=forms.CheckboxSelectMultiple,
             )
         self.fields["sealife"] = forms.MultipleChoiceField(
-            label="The 10 Sealife types",
+            label=gettext("The 10 Sealife types"),
             choices=[(code, f"{code} {kind.name}") for code, kind in SEALIFE.items()],
             required=False,
             initial=list(first["sealife"]),
             widget=forms.CheckboxSelectMultiple,
         )
         self.fields["achievement"] = forms.ChoiceField(
-            label="Achievement mode",
+            label=gettext("Achievement mode"),
             choices=ACHIEVEMENT_CHOICES,
             initial="none",
             widget=HintedRadioSelect(ACHIEVEMENT_HINTS),
         )
         self.fields["scenario"] = forms.TypedChoiceField(
-            label="Which scenario",
+            label=gettext("Which scenario"),
             choices=[
-                (n, f"{n} · {s.difficulty} · {s.minimum_score}+ VPs · {s.objective}")
+                (
+                    n,
+                    gettext("%(number)s · %(difficulty)s · %(score)s+ VPs · %(objective)s")
+                    % {
+                        "number": n,
+                        "difficulty": s.difficulty,
+                        "score": s.minimum_score,
+                        "objective": s.objective,
+                    },
+                )
                 for n, s in SCENARIOS.items()
             ],
             coerce=int,
@@ -100,9 +117,9 @@ class SetupForm(NewPlayForm):
             required=False,
         )
         self.fields["rule"] = forms.TypedChoiceField(
-            label="Which modified rule",
+            label=gettext("Which modified rule"),
             choices=[
-                ("", "Choose a rule"),
+                ("", gettext("Choose a rule")),
                 *((n, f"{n} · {t}") for n, t in MODIFIED_RULES.items()),
             ],
             coerce=int,
@@ -110,7 +127,7 @@ class SetupForm(NewPlayForm):
             required=False,
         )
         self.fields["entry"] = forms.ChoiceField(
-            label="How do you want to enter each ocean?",
+            label=gettext("How do you want to enter each ocean?"),
             choices=list(ENTRY_NAMES.items()),
             initial="board",
             widget=HintedRadioSelect(ENTRY_HINTS),
@@ -156,7 +173,7 @@ class SetupForm(NewPlayForm):
         if kind == "scenario":
             number = data.get("scenario")
             if number is None:
-                self.add_error("scenario", "Choose the scenario.")
+                self.add_error("scenario", gettext("Choose the scenario."))
                 return data
             achievement = {"kind": "scenario", "number": number}
             scenario = SCENARIOS[number]
@@ -167,7 +184,7 @@ class SetupForm(NewPlayForm):
             }
         elif kind == "modified":
             if data.get("rule") is None:
-                self.add_error("rule", "Choose the modified rule.")
+                self.add_error("rule", gettext("Choose the modified rule."))
                 return data
             achievement = {"kind": "modified", "number": data["rule"]}
         elif kind == "standard":

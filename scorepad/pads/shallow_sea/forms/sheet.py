@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, pgettext
 
 from games.shallow_sea.data import (
     BLUE_CARDS,
@@ -18,6 +19,17 @@ from games.shallow_sea.data import (
 from games.shallow_sea.scoring import orange_factor
 from scorepad.forms import Form, count_field
 from scorepad.pads.shallow_sea.entry import played_achievement
+
+
+def _card_line(color: str, names: str) -> str:
+    """The pad's line of an Ecosystem card: "Orange: <its name>", or "Orange" alone."""
+    if color == "orange":
+        if names:
+            return gettext("Orange: %(cards)s") % {"cards": names}
+        return pgettext("the Orange Ecosystem card's line", "Orange")
+    if names:
+        return gettext("Blue: %(cards)s") % {"cards": names}
+    return pgettext("the Blue Ecosystem card's line", "Blue")
 
 
 class SheetForm(Form):
@@ -35,35 +47,39 @@ class SheetForm(Form):
         super().__init__(*args, **kwargs)
         self.orange_factor = orange_factor(played_achievement(achievement))
         if mode != "family":
+            either = pgettext("between the names of cards to choose from", " or ")
             for color, cards in (("orange", ORANGE_CARDS), ("blue", BLUE_CARDS)):
-                names = " or ".join(cards[n].name for n in setup.get(color, []))
-                self.fields[color] = count_field(f"{color.title()}: {names}".rstrip(": "), None)
+                names = either.join(cards[n].name for n in setup.get(color, []))
+                self.fields[color] = count_field(_card_line(color, names), None)
             if self.orange_factor > 1:
                 self.fields["orange"] = count_field(
-                    f"{self.fields['orange'].label}, doubled", None, step=self.orange_factor
+                    gettext("%(line)s, doubled") % {"line": self.fields["orange"].label},
+                    None,
+                    step=self.orange_factor,
                 )
-                self.fields["orange"].help_text = (
-                    f"Scenario {DOUBLE_ORANGE_SCENARIO} doubles the Orange card: write the "
-                    "doubled VPs, as the pad holds them (a card worth 8 is 16)."
-                )
+                self.fields["orange"].help_text = gettext(
+                    "Scenario %(number)s doubles the Orange card: write the doubled VPs, as the "
+                    "pad holds them (a card worth 8 is 16)."
+                ) % {"number": DOUBLE_ORANGE_SCENARIO}
         for row in ROWS:
-            self.fields[f"row_{row}"] = count_field(f"Row {row} tiles", None)
+            self.fields[f"row_{row}"] = count_field(
+                gettext("Row %(row)s tiles") % {"row": row}, None
+            )
         if mode != "family":
             types = len(setup.get("sealife", [])) or None
             self.fields["different_sealife"] = count_field(
-                "Different completed Sealife VPs",
+                gettext("Different completed Sealife VPs"),
                 types and types * DIFFERENT_SEALIFE_VP,
                 step=DIFFERENT_SEALIFE_VP,
             )
-            self.fields["different_sealife"].help_text = (
-                f"The pad's line: {DIFFERENT_SEALIFE_VP} VPs for each type, so 4 types is "
-                f"{4 * DIFFERENT_SEALIFE_VP}."
-            )
-            self.fields["incomplete_fish"] = count_field("Incomplete Fish VPs", None)
-        self.fields["seashells"] = count_field("Seashells left", MAX_SEASHELLS)
+            self.fields["different_sealife"].help_text = gettext(
+                "The pad's line: %(each)s VPs for each type, so 4 types is %(four)s."
+            ) % {"each": DIFFERENT_SEALIFE_VP, "four": 4 * DIFFERENT_SEALIFE_VP}
+            self.fields["incomplete_fish"] = count_field(gettext("Incomplete Fish VPs"), None)
+        self.fields["seashells"] = count_field(gettext("Seashells left"), MAX_SEASHELLS)
         if mode == "solo":
             self.fields["lionfish"] = count_field(
-                "Fish on the Lionfish card", FISH_PER_COLOR[1] * 4
+                gettext("Fish on the Lionfish card"), FISH_PER_COLOR[1] * 4
             )
 
     def row_fields(self) -> list[forms.BoundField]:
@@ -76,8 +92,11 @@ class SheetForm(Form):
         vp = self.cleaned_data.get("orange")
         if vp is not None and vp % self.orange_factor:
             raise forms.ValidationError(
-                f"Orange, doubled by scenario {DOUBLE_ORANGE_SCENARIO}: an even number; "
-                f"{vp} cannot be right."
+                gettext(
+                    "Orange, doubled by scenario %(number)s: an even number; %(vp)s cannot be "
+                    "right."
+                )
+                % {"number": DOUBLE_ORANGE_SCENARIO, "vp": vp}
             )
         return vp
 
@@ -85,8 +104,11 @@ class SheetForm(Form):
         vp = self.cleaned_data.get("different_sealife")
         if vp is not None and vp % DIFFERENT_SEALIFE_VP:
             raise forms.ValidationError(
-                f"Different completed Sealife VPs: {DIFFERENT_SEALIFE_VP} for each type, so an "
-                f"even number; {vp} cannot be right."
+                gettext(
+                    "Different completed Sealife VPs: %(each)s for each type, so an even number; "
+                    "%(vp)s cannot be right."
+                )
+                % {"each": DIFFERENT_SEALIFE_VP, "vp": vp}
             )
         return vp
 

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorepad.http import AuthenticatedHttpRequest
@@ -31,7 +32,9 @@ def sealife_catalogue(request: AuthenticatedHttpRequest) -> HttpResponse:
             changed = SealifeCatalogueEntry.objects.edit(form.values(), request.user)
             messages.success(
                 request,
-                f"Saved: {', '.join(changed)}." if changed else "Nothing was changed.",
+                _("Saved: %(types)s.") % {"types": ", ".join(changed)}
+                if changed
+                else _("Nothing was changed."),
             )
             return redirect("shallow_sea_catalogue")
     else:

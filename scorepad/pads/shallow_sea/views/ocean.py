@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.contract import InvalidInput
@@ -83,7 +84,7 @@ def _ocean_context(
         "next_url": seat_or_table_url(play, later),
         "next_name": later.name if later else None,
         "is_host": access.is_host,
-        "change_label": f"{result.name}'s Seashells",
+        "change_label": _("%(name)s's Seashells") % {"name": result.name},
         "offline_forms_url": reverse(
             "shallow_sea_offline_forms", args=[play.uuid, result.position]
         ),
@@ -158,7 +159,7 @@ def ocean(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
                 e, form, f"boards.{result.name}.", lambda f: f if f in form.fields else None
             )
         else:
-            saved = "Saved."
+            saved = _("Saved.")
             if not request.htmx and request.POST.get("go") == "next":
                 return redirect(next_seat_url(play, results, position, access))
             if not request.htmx:
@@ -229,7 +230,7 @@ def after_save(
     after = board_of(result)
     upcoming = tapped.space and space_to_enter_next(tapped.before, after, tapped.space)
     if not request.htmx:
-        messages.success(request, f"Saved {said}")
+        messages.success(request, _("Saved %(what)s") % {"what": said})
         for line in learnt:
             messages.info(request, line)
         if upcoming:
@@ -253,7 +254,7 @@ def after_save(
         "upcoming": upcoming,
         "changed": {"spaces": board["spaces"], "bubbles": board["bubbles"]},
         "live": live_panel(play, results, result, line_url=ocean_line_url(play, result, tap)),
-        "saved": f"Saved {said}",
+        "saved": _("Saved %(what)s") % {"what": said},
         "learnt": learnt,
     }
     return render_screen(request, "shallow_sea/ocean.html", ctx, "after-save")

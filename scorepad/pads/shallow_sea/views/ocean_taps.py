@@ -11,6 +11,7 @@ from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games.contract import InvalidInput
@@ -33,7 +34,7 @@ from scorepad.pads.shallow_sea.sealife_values import (
     printed_values,
     teaching_question,
 )
-from scorepad.pads.shallow_sea.text import describe_tile
+from scorepad.pads.shallow_sea.text import color_word, describe_tile
 from scorepad.pads.shallow_sea.views.ocean import BoardTap, after_save, editor_screen
 from scorepad.pads.shallow_sea.views.seat import get_seats_play_for_user
 from scorepad.views.common import attach_errors, get_seat_for_user, stale_message
@@ -89,7 +90,10 @@ def ocean_space(request: HtmxHttpRequest, play_id: UUID, position: int, space: s
                     now, yours = describe_tile(e.current), describe_tile(new_tile)
                     errors = [stale_message(request, space, now, yours)]
                 else:
-                    said = f"{space}: {describe_tile(new_tile)}."
+                    said = _("%(space)s: %(tile)s.") % {
+                        "space": space,
+                        "tile": describe_tile(new_tile),
+                    }
                     learnt = _teach_group(request, play, lesson, replace=answer == "group")
                     tapped = BoardTap("tiles", before, request.POST.get("drawn"), space=space)
                     return after_save(request, play, position, tapped, said, learnt, saved)
@@ -152,7 +156,10 @@ def _teach_group(
     by = request.user if request.user.is_authenticated else None
     if not GroupSealifeValue.objects.learn(play.group_id, by, lesson, replace=replace):
         return []
-    return [f"The group's next plays will know the {SEALIFE[lesson.code].name}'s VPs."]
+    return [
+        _("The group's next plays will know the %(sealife)s's VPs.")
+        % {"sealife": SEALIFE[lesson.code].name}
+    ]
 
 
 @require_http_methods(["GET", "POST"])
@@ -185,7 +192,13 @@ def ocean_bubble(
                 errors = attach_errors(e, form, f"boards.{result.name}.fish", lambda _: "color")
             else:
                 name = BUBBLE_SHAPES[point].name
-                said = f"{name}: {color + ' fish' if color else 'no fish'}."
+                if color:
+                    said = _("%(bubble)s: %(color)s fish.") % {
+                        "bubble": name,
+                        "color": color_word(color),
+                    }
+                else:
+                    said = _("%(bubble)s: no fish.") % {"bubble": name}
                 tapped = BoardTap("fish", before, request.POST.get("drawn"), bubble=point)
                 return after_save(request, play, position, tapped, said, [], saved)
     else:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.shallow_sea import INFO
 from scorepad.http import HtmxHttpRequest
@@ -64,8 +66,12 @@ def seat_status(play: Play, result: Result, progress: Progress) -> SeatStatus:
     if kind == "board":
         board = board_of(result)
         tiles, fish = len(board.get("tiles", {})), len(board.get("fish", []))
-        detail = f"{tiles} tile{'s' * (tiles != 1)}, {fish} fish"
+        detail = ngettext(
+            "%(tiles)s tile, %(fish)s fish", "%(tiles)s tiles, %(fish)s fish", tiles
+        ) % {"tiles": tiles, "fish": fish}
     else:
-        detail = "sheet in"
+        detail = _("sheet in")
     left = len(progress.left_to_enter(entry_field(play, result)))
-    return SeatStatus(ENTERING, f"{detail} · {left} to do") if left else SeatStatus(DONE, detail)
+    if left:
+        return SeatStatus(ENTERING, _("%(done)s · %(left)s to do") % {"done": detail, "left": left})
+    return SeatStatus(DONE, detail)

@@ -6,6 +6,7 @@ from uuid import UUID
 
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorepad.entries import fingerprint, new_editor
@@ -29,6 +30,7 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
     play = get_seat_play_for_user(request, play_id, "sheet")
     results, result, access = get_seat_for_user(request, play, position)
     setup, achievement = play.options.get("setup", {}), play.options.get("achievement")
+    what = _("%(name)s's score pad") % {"name": result.name}
     errors: list[str] = []
     saved = False
     if request.method == "POST":
@@ -41,7 +43,7 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
                 ("sheet", form.sheet()),
                 (play, result, access.actor),
                 f"sheets.{result.name}.",
-                f"{result.name}'s score pad",
+                what,
             )
             if saved:
                 if not request.htmx and request.POST.get("go") == "next":
@@ -65,6 +67,6 @@ def sheet(request: HtmxHttpRequest, play_id: UUID, position: int) -> HttpRespons
         "next_url": seat_or_table_url(play, later),
         "next_name": later.name if later else None,
         "is_host": access.is_host,
-        "change_label": f"{result.name}'s score pad",
+        "change_label": what,
     }
     return render_screen(request, "shallow_sea/sheet.html", ctx, "htmx-update")
