@@ -714,6 +714,24 @@ class TestScoreApi:
             "events": [13],
         }
 
+    def test_explanations_are_english_unless_a_language_is_asked_for(self, client: Client) -> None:
+        data = {"players": ["Ana", "Ben"], "rounds": ROUNDS}
+        body = json.dumps(data)
+
+        def first_text(url: str, **headers: str) -> str:
+            response = client.post(url, body, content_type="application/json", headers=headers)
+            return response.json()["players"][0]["explain"][0]["text"]
+
+        url = "/api/games/reef-draft/score"
+        assert first_text(url, accept_language="de").startswith("Seastars: round 1")
+        assert first_text(f"{url}?language=de").startswith("Seesterne: Runde 1")
+        assert first_text(f"{url}?language=fr").startswith("Étoiles de mer\u00a0: manche 1")
+        refused = client.post(f"{url}?language=xx", body, content_type="application/json")
+        assert refused.status_code == 400
+        assert refused.json()["errors"] == [
+            {"field": "language", "message": "The language must be one of: en, de, fr."}
+        ]
+
     def test_invalid_input_is_400_with_errors(self, client: Client) -> None:
         data = {"players": ["Ana"], "rounds": []}
         response = client.post(

@@ -8,6 +8,7 @@ from functools import partial
 from typing import Any
 from uuid import UUID
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
@@ -16,7 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
@@ -343,7 +344,15 @@ def permission_denied(request: HtmxHttpRequest, exception: Exception) -> HttpRes
 
 @csrf_exempt
 def api_score(request: HtmxHttpRequest, slug: str) -> JsonResponse:
-    """Score a game from its JSON input; nothing is stored and no login is needed."""
+    """Score a game from its JSON input; nothing is stored and no login is needed.
+
+    The explanations are English unless ``?language=`` asks for another of the site's:
+    a program gets the same answer whatever its Accept-Language (the keys stay English)."""
     if slug not in games.GAMES:
         return json_error(404, "game", f"There is no game called '{slug}'.")
-    return json_answer(request, lambda data: games.score_json(slug, data))
+    language = request.GET.get("language", settings.LANGUAGE_CODE)
+    if language not in dict(settings.LANGUAGES):
+        codes = ", ".join(code for code, _ in settings.LANGUAGES)
+        return json_error(400, "language", f"The language must be one of: {codes}.")
+    with translation.override(language):
+        return json_answer(request, lambda data: games.score_json(slug, data))
