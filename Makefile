@@ -42,6 +42,7 @@ help:
 	@echo "make screenshots  the main screens on a phone, light and dark, as PNGs in docs/screens/"
 	@echo "make lighthouse  Lighthouse 12 on six screens, signed in, on a phone: docs/performance.md"
 	@echo "make mutate  mutation testing of the games' scoring (mutmut): docs/mutation.md"
+	@echo "make messages  extract the strings marked for translation into the .po files (docs/languages.md)"
 	@echo "make bench   benchmarks under gunicorn on loopback (1,000 plays, 50-client load run): docs/performance.md"
 
 # --- virtualenv ------------------------------------------------------------------------------
@@ -126,7 +127,8 @@ test:
 		|| rc=$$?; \
 	scripts/timed --report; exit $$rc
 
-lint: venv node
+lint: venv node gettext
+	$(PY) scripts/translations.py check
 	$(RUFF) check .
 	$(RUFF) format --check .
 	$(MYPY)

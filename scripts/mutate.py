@@ -127,12 +127,15 @@ def section(
     tallied: dict[str, tuple[int, int, list[str]]],
     explained: set[str],
     minutes: float,
+    resumed: bool,
 ) -> str:
     lines = [
         "## The last run",
         "",
         f"`make mutate` on {datetime.date.today().isoformat()}: mutmut over games/ with the "
-        f"pure tests, {minutes:.0f} min on {os.cpu_count()} cores. Killed: the tests "
+        f"pure tests, {minutes:.0f} min on {os.cpu_count()} cores"
+        f"{' (resumed: only what changed since the last run was run again)' if resumed else ''}"
+        ". Killed: the tests "
         "failed on it (or it ran past its time), in mutmut's run or, for a survivor, run "
         "again in a fresh process (see above).",
         "",
@@ -166,7 +169,7 @@ def main() -> int:
     try_survivors_afresh(found, explained)
     minutes = (datetime.datetime.now() - started).total_seconds() / 60
     tallied = tally(found)
-    text = section(found, tallied, explained, minutes)
+    text = section(found, tallied, explained, minutes, args.keep)
     print(text)
     if not args.no_write:
         write_between(DOC, START, END, text)
