@@ -1,6 +1,6 @@
 """Reef Draft's printed tables (rulebook: shared/rules/card-draft.txt)."""
 
-from games.words import ngettext_lazy
+from games.words import gettext_noop, ngettext_lazy
 
 ROUNDS = 3
 
@@ -25,18 +25,18 @@ DECK = {
 }
 
 CARD_LABELS = {
-    "jellies": "Jellies",
-    "seahorses": "Seahorses",
-    "dolphins": "Dolphins",
-    "seastar_1": "1-star seastars",
-    "seastar_2": "2-star seastars",
-    "seastar_3": "3-star seastars",
-    "clownfish": "Clown fish",
-    "pufferfish": "Puffer fish",
-    "anglerfish": "Angler fish",
-    "sharks": "Sharks",
-    "turtles": "Turtles",
-    "coral": "Coral",
+    "jellies": gettext_noop("Jellies"),
+    "seahorses": gettext_noop("Seahorses"),
+    "dolphins": gettext_noop("Dolphins"),
+    "seastar_1": gettext_noop("1-star seastars"),
+    "seastar_2": gettext_noop("2-star seastars"),
+    "seastar_3": gettext_noop("3-star seastars"),
+    "clownfish": gettext_noop("Clown fish"),
+    "pufferfish": gettext_noop("Puffer fish"),
+    "anglerfish": gettext_noop("Angler fish"),
+    "sharks": gettext_noop("Sharks"),
+    "turtles": gettext_noop("Turtles"),
+    "coral": gettext_noop("Coral"),
 }
 
 # One card of each kind, as a message names it ("14 dolphin cards").

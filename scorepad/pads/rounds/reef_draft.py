@@ -1,5 +1,6 @@
 """Reef Draft's screens, as data: a reef's cards each round, and the fish on sharks.
-The cards' own names (``CARD_LABELS``) are printed on the cards and stay as they are."""
+The cards are kinds of animal, read in the reader's language (docs/languages.md): their
+English labels are marked in the game's data and translated in its catalogue."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ CORAL = Count(
     _("Coral played this round"),
     DECK["coral"],
     help=_("Not the coral kept from earlier rounds: it is counted already."),
-    word=CARD_LABELS["coral"],
+    word=_(CARD_LABELS["coral"]),
 )
 SCREENS = RoundScreens(
     rounds=ROUNDS,
@@ -24,7 +25,9 @@ SCREENS = RoundScreens(
         Section(
             # A section's legend is filled in with str.format (screens.Section).
             _("Cards in {name}'s reef at the end of round {round}"),
-            tuple(Count(k, CARD_LABELS[k], n) if k != "coral" else CORAL for k, n in DECK.items()),
+            tuple(
+                Count(k, _(CARD_LABELS[k]), n) if k != "coral" else CORAL for k, n in DECK.items()
+            ),
             sized=True,
         ),
         Section(
@@ -32,7 +35,7 @@ SCREENS = RoundScreens(
             tuple(
                 Count(
                     f"on_shark.{k}",
-                    filled_lazy(_("%(card)s on a shark"), {"card": CARD_LABELS[k]}),
+                    filled_lazy(_("%(card)s on a shark"), {"card": _(CARD_LABELS[k])}),
                     DECK[k],
                 )
                 for k in FISH_POINTS
@@ -49,7 +52,7 @@ SCREENS = RoundScreens(
     pending=_("+ seastars"),
     columns=(
         Column(
-            CARD_LABELS["coral"],
+            _(CARD_LABELS["coral"]),
             "coral",
             "coral",
             _("card"),
