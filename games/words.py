@@ -145,7 +145,6 @@ def ngettext_lazy(one: str, many: str, count: int) -> Words:
 LIST_COMMA = pgettext_lazy("between the items of a list", ", ")
 
 
-
 def catalogue_folders() -> Sequence[Path]:
     """The shared words first, then each game's."""
     return [GAMES / "locale", *sorted(GAMES.glob("*/locale"))]
