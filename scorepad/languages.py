@@ -10,7 +10,6 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from scorepad.models import AccountLanguage
@@ -47,20 +46,11 @@ def choose(request: HttpRequest) -> HttpResponse:
 
 
 class LoginView(auth_views.LoginView):
-    """Django's, then the account's language on this phone too (or, for an account that
-    never chose one, the language it has been reading in)."""
+    """Django's, then the language the account chose in the menu on this phone too (an
+    account that never chose reads in each phone's browser language)."""
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         response = super().form_valid(form)
-        user = form.get_user()
-        language = AccountLanguage.of(user)
-        if language is None:
-            AccountLanguage.remember(user, get_language())
-        else:
+        if language := AccountLanguage.of(form.get_user()):
             remember_on_phone(response, language)
         return response
-
-
-def start_account(user: object) -> None:
-    """A new account keeps the language it was made in."""
-    AccountLanguage.remember(user, get_language())  # type: ignore[arg-type]

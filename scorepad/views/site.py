@@ -34,7 +34,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 import games
 from games.contract import InvalidInput
-from scorepad import cards, languages, result_page, sessions, throttle
+from scorepad import cards, result_page, sessions, throttle
 from scorepad.exports.bgstats import push_link
 from scorepad.forms import ChangePasswordForm, FinishForm, NewPlayForm, SignupForm
 from scorepad.http import AuthenticatedHttpRequest, HtmxHttpRequest, RedirectThen
@@ -112,7 +112,6 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
         user = form.save()
         # Every account starts with its own group, so a first play can be saved at once.
         create_group(f"{user.username}'s table", user)
-        languages.start_account(user)
         login(request, user, backend=sessions.BACKEND)
         return redirect(_safe_next(request) or "home")
     return render(request, "registration/signup.html", {"form": form})
