@@ -37,46 +37,37 @@ def test_scores_each_worked_example_as_documented(example: Path) -> None:
     assert json.loads(done.stdout) == expected
 
 
-def test_the_sheet_explains_each_line_with_its_rounds() -> None:
-    """docs/contract.md: the command prints ``explain`` as ``Sheet.to_json()`` has it."""
-    done = run_score("reef-draft", str(EXAMPLE))
-    cleo = next(p for p in json.loads(done.stdout)["players"] if p["name"] == "Cleo")
-    assert cleo["explain"][-2:] == [
-        {
-            "line": "coral",
-            "text": "Coral: most coral cards (3) → 6",
-            "points": 6,
-            "rounds": [1, 2, 3],
-        },
-        {
-            "line": "coral",
-            "text": "Tie-break, most coral cards: 1 + 1 + 1 = 3",
-            "points": 3,
-            "rounds": [1, 2, 3],
-            "tiebreak": True,
-        },
-    ]
-
-
-def test_the_explanations_read_in_the_language_asked_for_and_the_keys_stay_english() -> None:
-    done = run_score("reef-draft", str(EXAMPLE), "--language", "de")
+@pytest.mark.parametrize(
+    ("language", "coral", "tiebreak"),
+    [
+        (
+            [],
+            "Coral: most coral cards (3) → 6",
+            "Tie-break, most coral cards: 1 + 1 + 1 = 3",
+        ),
+        (
+            ["--language", "de"],
+            "Korallen: die meisten Korallenkarten (3) → 6",
+            "Gleichstand, die meisten Korallenkarten: 1 + 1 + 1 = 3",
+        ),
+    ],
+    ids=["english", "german"],
+)
+def test_the_sheet_explains_each_line_with_its_rounds_in_the_language_asked_for(
+    language: list[str], coral: str, tiebreak: str
+) -> None:
+    """docs/contract.md: the command prints ``explain`` as ``Sheet.to_json()`` has it;
+    English unless ``--language`` says otherwise, the keys English always."""
+    done = run_score("reef-draft", str(EXAMPLE), *language)
     assert done.returncode == 0, done.stderr
     cleo = next(p for p in json.loads(done.stdout)["players"] if p["name"] == "Cleo")
     assert cleo["explain"][-2:] == [
-        {
-            "line": "coral",
-            "text": "Korallen: die meisten Korallenkarten (3) → 6",
-            "points": 6,
-            "rounds": [1, 2, 3],
-        },
-        {
-            "line": "coral",
-            "text": "Gleichstand, die meisten Korallenkarten: 1 + 1 + 1 = 3",
-            "points": 3,
-            "rounds": [1, 2, 3],
-            "tiebreak": True,
-        },
+        {"line": "coral", "text": coral, "points": 6, "rounds": [1, 2, 3]},
+        {"line": "coral", "text": tiebreak, "points": 3, "rounds": [1, 2, 3], "tiebreak": True},
     ]
+
+
+def test_a_language_the_site_does_not_speak_is_refused() -> None:
     assert run_score("reef-draft", str(EXAMPLE), "--language", "xx").returncode == 2
 
 
