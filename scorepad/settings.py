@@ -233,6 +233,7 @@ TEMPLATES = [
                 "scorepad.context_processors.personal_pages",
                 "scorepad.context_processors.offline_identity",
                 "scorepad.context_processors.site_languages",
+                "scorepad.script_words.script_words",
             ],
         },
     },

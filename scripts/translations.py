@@ -34,12 +34,19 @@ TEMPLATE_TAG = re.compile(r"{%.*?%}|{{.*?}}|{#.*?#}", re.DOTALL)
 
 
 def extract(root: Path = ROOT) -> None:
+    """The pages' and the Python's words (domain django), then the scripts' (djangojs)."""
+    for domain, extensions in (("django", "html,txt,py"), ("djangojs", "js")):
+        _makemessages(root, domain, extensions)
+
+
+def _makemessages(root: Path, domain: str, extensions: str) -> None:
     command = [
         sys.executable,
         "manage.py",
         "makemessages",
+        f"--domain={domain}",
         *(f"--locale={language}" for language in LANGUAGES),
-        "--extension=html,txt,py",
+        f"--extension={extensions}",
         "--no-obsolete",
         "--add-location=file",
         *(f"--ignore={skipped}/*" for skipped in SKIPPED),
@@ -56,7 +63,7 @@ def extract(root: Path = ROOT) -> None:
 
 def catalogues(root: Path) -> list[Path]:
     return sorted(
-        p for pattern in CATALOGUES for p in root.glob(f"{pattern}/*/LC_MESSAGES/django.po")
+        p for pattern in CATALOGUES for p in root.glob(f"{pattern}/*/LC_MESSAGES/django*.po")
     )
 
 

@@ -3,6 +3,7 @@ phone and by the account (scorepad/languages.py)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -88,3 +89,22 @@ def test_an_account_that_never_chose_reads_in_each_phone_s_browser_language(alic
         assert COOKIE not in response.cookies
         assert page_language(phone, accept_language=language) == language
     assert AccountLanguage.of(alice) is None
+
+
+@pytest.mark.django_db
+def test_each_page_carries_the_scripts_words_in_its_language(client: Client) -> None:
+    def words(language: str) -> dict:
+        html = client.get("/", headers={"accept-language": language}).content.decode()
+        island = html.split('<script id="scorepad-words" type="application/json">', 1)[1]
+        return json.loads(island.split("</script>", 1)[0])
+
+    assert words("en") == {"language": "en", "plural": ["one", "other"], "words": {}}
+    german = words("de")
+    assert german["words"]["Sending…"] == "Wird gesendet …"
+    assert german["words"]["%(label)s (%(count)s change)"] == [
+        "%(label)s (%(count)s Änderung)",
+        "%(label)s (%(count)s Änderungen)",
+    ]
+    french = words("fr")
+    assert french["plural"] == ["one", "many", "other"]
+    assert french["words"]["Saved."] == "Enregistré."

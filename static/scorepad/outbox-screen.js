@@ -36,6 +36,7 @@
 import { REFRESH, SHOWN, WAITING, WITHDRAW } from "./events.js";
 import * as S from "./outbox-state.js";
 import * as store from "./outbox-store.js";
+import { gettext } from "./words.js";
 
 /** @import { Change, Note, WithdrawDetail } from "./events.js" */
 
@@ -135,7 +136,12 @@ export function start() {
       // Nowhere to keep it (storage full, a private window): sent at once, as online.
       const response = await store.send(change);
       if (response && !store.madeUnderAnother(response)) await settle(change, response);
-      else show(`Not saved: ${change.label}. This browser cannot keep changes offline.`);
+      else
+        show(
+          gettext("Not saved: %(label)s. This browser cannot keep changes offline.", {
+            label: change.label,
+          }),
+        );
       return;
     }
     busy(change, true);
@@ -207,8 +213,9 @@ export function start() {
     if (!target) return;
     const said = document.createElement("p");
     said.className = "warn";
-    said.textContent =
-      "No connection: the points show once this phone is back online. Saving keeps it on this phone until then.";
+    said.textContent = gettext(
+      "No connection: the points show once this phone is back online. Saving keeps it on this phone until then.",
+    );
     target.replaceChildren(said);
   }
 
@@ -286,7 +293,7 @@ export function start() {
       }
       if (state.leaving) return false;
       // A tap's own answer shows it saved; the bar speaks up only when it is slow.
-      const slow = setTimeout(() => show("Sending…"), 1000);
+      const slow = setTimeout(() => show(gettext("Sending…")), 1000);
       const response = await store.send(change);
       clearTimeout(slow);
       if (!response) {
@@ -423,7 +430,7 @@ export function start() {
   function whichWait(waiting) {
     const list = document.createElement("details");
     const summary = document.createElement("summary");
-    summary.textContent = "Which changes";
+    summary.textContent = gettext("Which changes");
     list.append(summary, S.waitingList(waiting));
     list.open = state.listOpen;
     list.addEventListener("toggle", () => {
@@ -440,13 +447,13 @@ export function start() {
     if (note.page !== here()) {
       const link = document.createElement("a");
       link.href = note.page;
-      link.textContent = "Open it";
+      link.textContent = gettext("Open it");
       line.append(link, " ");
     }
     const ok = document.createElement("button");
     ok.type = "button";
     ok.className = "link";
-    ok.textContent = "Got it";
+    ok.textContent = gettext("Got it");
     ok.addEventListener("click", () => store.forget(note.id).then(() => show()));
     line.append(ok);
     return line;

@@ -2,6 +2,8 @@
 // returns a new state), so that what the bar says follows from what happened, and the
 // tests (tests/js/outbox-state.test.js, `make test-js`) can play it through without a page.
 
+import { gettext, ngettext } from "./words.js";
+
 /** @import { Change, Note } from "./events.js" */
 
 /**
@@ -167,13 +169,20 @@ export function waitingForTheirAccounts(others) {
   /** @type {Map<string, number>} */
   const counts = new Map();
   for (const { accountName } of others) counts.set(accountName, (counts.get(accountName) || 0) + 1);
-  return [...counts].map(([name, n]) => {
-    const changes = n > 1 ? `${n} changes` : "1 change";
-    const them = n > 1 ? "them" : "it";
-    return name
-      ? `${changes} ${n > 1 ? "wait" : "waits"} for ${name}: log in as ${name} to send ${them}.`
-      : `${changes} made without an account ${n > 1 ? "wait" : "waits"}: log out to send ${them}.`;
-  });
+  return [...counts].map(([name, n]) =>
+    name
+      ? ngettext(
+          "%(count)s change waits for %(name)s: log in as %(name)s to send it.",
+          "%(count)s changes wait for %(name)s: log in as %(name)s to send them.",
+          n,
+          { name },
+        )
+      : ngettext(
+          "%(count)s change made without an account waits: log out to send it.",
+          "%(count)s changes made without an account wait: log out to send them.",
+          n,
+        ),
+  );
 }
 
 /**
@@ -188,7 +197,15 @@ export function waitingList(waiting) {
     if (last && last.label === change.label) last.count += 1;
     else runs.push({ label: change.label, count: 1 });
   }
-  return runs.map((r) => (r.count > 1 ? `${r.label} (${r.count} changes)` : r.label)).join(" · ");
+  return runs
+    .map((r) =>
+      r.count > 1
+        ? ngettext("%(label)s (%(count)s change)", "%(label)s (%(count)s changes)", r.count, {
+            label: r.label,
+          })
+        : r.label,
+    )
+    .join(" · ");
 }
 
 /**
@@ -205,14 +222,21 @@ export function status(state, all, { now, online, time }) {
   if (now) lines.push(now);
   else if (waiting.length) {
     const n = waiting.length;
-    const changes = `${n} change${n > 1 ? "s" : ""} waiting`;
     lines.push(
       online
-        ? `${changes}: sending as soon as the server answers.`
-        : `${changes}: they will be sent when you are back online.`,
+        ? ngettext(
+            "%(count)s change waiting: sending as soon as the server answers.",
+            "%(count)s changes waiting: sending as soon as the server answers.",
+            n,
+          )
+        : ngettext(
+            "%(count)s change waiting: it will be sent when you are back online.",
+            "%(count)s changes waiting: they will be sent when you are back online.",
+            n,
+          ),
     );
   } else if (time - state.lastSaved < SAVED_SHOWN_MS) {
-    lines.push("Saved.");
+    lines.push(gettext("Saved."));
     savedFor = SAVED_SHOWN_MS;
   }
   if (!now) lines.push(...waitingForTheirAccounts(all.filter((c) => waitsForItsAccount(state, c))));
@@ -225,7 +249,7 @@ export function status(state, all, { now, online, time }) {
  */
 export function noteText(note) {
   const what = note.conflict
-    ? `Not saved as sent: ${note.label} met a change made on another phone.`
-    : `Not saved: ${note.label} was refused.`;
+    ? gettext("Not saved as sent: %(label)s met a change made on another phone.", { label: note.label })
+    : gettext("Not saved: %(label)s was refused.", { label: note.label });
   return `${what} ${note.message || ""} `;
 }

@@ -104,7 +104,7 @@ test("the bar counts what waits, online or not, and whom the others wait for", (
   assert.equal(online.waiting.length, 2);
   assert.ok(online.listed && online.busy);
   const offline = S.status(state, [change({})], { online: false, time: 0 });
-  assert.deepEqual(offline.lines, ["1 change waiting: they will be sent when you are back online."]);
+  assert.deepEqual(offline.lines, ["1 change waiting: it will be sent when you are back online."]);
   const sending = S.status(state, all, { now: "Sending…", online: true, time: 0 });
   assert.deepEqual(sending.lines, ["Sending…"]);
   assert.ok(!sending.listed && !sending.busy);

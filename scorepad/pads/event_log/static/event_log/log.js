@@ -93,13 +93,16 @@ if ("indexedDB" in window) {
     if (!form) return;
     const added = waiting.adds[waiting.adds.length - 1];
     const next = added ? null : nextUndo(waiting);
-    const text = added ? `${added.label} (not sent yet)` : next?.text;
+    // The page's words, in its language: "%(text)s" and "%(label)s" are filled in here.
+    const text = added
+      ? (form.dataset.notSent || "%(label)s (not sent yet)").replace("%(label)s", added.label)
+      : next?.text;
     form.hidden = !text;
     if (!text) return;
     /** @type {HTMLButtonElement | null} */
-    const button = form.querySelector("button[data-undo-prefix]");
-    if (button) button.textContent = button.dataset.undoPrefix + text;
-    form.dataset.outboxLabel = `Undo: ${text}`;
+    const button = form.querySelector("button[data-undo-label]");
+    if (button) button.textContent = (button.dataset.undoLabel || "").replace("%(text)s", text);
+    form.dataset.outboxLabel = (form.dataset.outboxTemplate || "Undo: %(text)s").replace("%(text)s", text);
     const last = /** @type {HTMLInputElement | null} */ (form.elements.namedItem("last"));
     if (next && last) last.value = String(next.seq);
   }
