@@ -547,7 +547,7 @@ class TestSpace:
         assert pieces(body) == {("space", "R3C4")} | {("bubble", name) for name in touching}
         assert 'aria-label="R3C4: red coral, 9 VP, completed, red fish on it"' in body
         assert '<p class="board-status" id="board-status" hx-swap-oob="true">' in body
-        assert "Mira's ocean: 1 tiles, 0 Incomplete Fish" in html.unescape(body)
+        assert "Mira's ocean: 1 tile, 0 Incomplete Fish" in html.unescape(body)
         assert "1 tile · 21 empty · 0 fish" in body
         assert (
             '<section id="live" class="live sea-live" aria-live="polite" hx-swap-oob="true">'
