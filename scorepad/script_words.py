@@ -1,11 +1,13 @@
 """The words the site's scripts show (the outbox's bar and notes), in the reader's
 language: locale/<language>/LC_MESSAGES/djangojs.po, compiled by ``make translations``.
-Every page carries them as JSON (``base.html``, ``#scorepad-words``; read by
-static/scorepad/words.js), so a page the service worker keeps offline keeps its words."""
+Every page carries them as JSON in a meta tag (``base.html``, ``scorepad-words``; read by
+static/scorepad/words.js; no inline script), so a page the service worker keeps offline
+keeps its words."""
 
 from __future__ import annotations
 
 import gettext
+import json
 from functools import cache
 from typing import Any
 
@@ -37,5 +39,10 @@ def catalogue(language: str) -> dict[str, Any]:
     }
 
 
+@cache
+def as_json(language: str) -> str:
+    return json.dumps(catalogue(language), ensure_ascii=False, separators=(",", ":"))
+
+
 def script_words(request: HttpRequest) -> dict[str, Any]:
-    return {"script_words": catalogue(get_language() or settings.LANGUAGE_CODE)}
+    return {"script_words": as_json(get_language() or settings.LANGUAGE_CODE)}

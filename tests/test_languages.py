@@ -3,6 +3,7 @@ phone and by the account (scorepad/languages.py)."""
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -94,9 +95,9 @@ def test_an_account_that_never_chose_reads_in_each_phone_s_browser_language(alic
 @pytest.mark.django_db
 def test_each_page_carries_the_scripts_words_in_its_language(client: Client) -> None:
     def words(language: str) -> dict:
-        html = client.get("/", headers={"accept-language": language}).content.decode()
-        island = html.split('<script id="scorepad-words" type="application/json">', 1)[1]
-        return json.loads(island.split("</script>", 1)[0])
+        page = client.get("/", headers={"accept-language": language}).content.decode()
+        carried = page.split('<meta name="scorepad-words" content="', 1)[1].split('">', 1)[0]
+        return json.loads(html.unescape(carried))
 
     assert words("en") == {"language": "en", "plural": ["one", "other"], "words": {}}
     german = words("de")

@@ -1,15 +1,16 @@
 /**
  * The site's words in the reader's language. Each page carries the scripts' catalogue
- * (`#scorepad-words`, from locale/<language>/LC_MESSAGES/djangojs.po: scorepad/script_words.py),
+ * (`<meta name="scorepad-words">`, from locale/<language>/LC_MESSAGES/djangojs.po:
+ * scorepad/script_words.py),
  * so a page kept offline keeps its words. The English is the source: a word the catalogue
  * lacks, or a script run outside a page (the tests), says it in English.
  */
 
 /** @typedef {{language?: string, plural?: string[], words?: Record<string, string | string[]>}} Catalogue */
 
-const island = globalThis.document?.getElementById("scorepad-words");
+const carried = globalThis.document?.querySelector('meta[name="scorepad-words"]');
 /** @type {Catalogue} */
-const given = island ? JSON.parse(island.textContent || "{}") : {};
+const given = carried ? JSON.parse(carried.getAttribute("content") || "{}") : {};
 const words = given.words || {};
 const rules = new Intl.PluralRules(given.language || "en");
 // Intl.PluralRules' categories in the order of the catalogue's plural forms.
