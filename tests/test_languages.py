@@ -11,8 +11,9 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
-from scorepad.models import AccountLanguage
+from scorepad.models import AccountLanguage, RatingStep
 
 COOKIE = settings.LANGUAGE_COOKIE_NAME
 
@@ -109,3 +110,12 @@ def test_each_page_carries_the_scripts_words_in_its_language(client: Client) -> 
     french = words("fr")
     assert french["plural"] == ["one", "many", "other"]
     assert french["words"]["Saved."] == "Enregistré."
+
+
+def test_a_rating_s_change_reads_with_the_reader_s_decimal_mark() -> None:
+    gained, lost = RatingStep(mu=27.7, mu_before=25.0), RatingStep(mu=24.7, mu_before=25.0)
+    assert (gained.change_text, lost.change_text) == ("+2.7", "\N{MINUS SIGN}0.3")
+    with translation.override("de"):
+        assert (gained.change_text, lost.change_text) == ("+2,7", "\N{MINUS SIGN}0,3")
+    with translation.override("fr"):
+        assert gained.change_text == "+2,7"

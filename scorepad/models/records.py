@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.formats import number_format
 
 from scorepad.models.groups import Group, Player
 from scorepad.models.plays import Play
@@ -151,8 +152,10 @@ class RatingStep(models.Model):
 
     @property
     def change_text(self) -> str:
-        """The change as the result shows it: "+2.6", "−0.3" (a minus sign, not a hyphen)."""
-        return f"{self.change:+.1f}".replace("-", "\N{MINUS SIGN}")
+        """The change as the result shows it: "+2.6", "−0.3" (a minus sign, not a hyphen),
+        with the reader's decimal mark ("+2,6" in German and French)."""
+        sign = "\N{MINUS SIGN}" if round(self.change, 1) < 0 else "+"
+        return sign + number_format(round(abs(self.change), 1), 1)
 
     @property
     def provisional(self) -> bool:
