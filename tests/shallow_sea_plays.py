@@ -78,6 +78,28 @@ def play(
     }
 
 
+def sheet_entry(sheet: dict, mode: str = "standard", **more: Any) -> dict:
+    """A paper-sheet play: Ana's sheet all zeros but for ``sheet``; Ben's, in a standard
+    game, all zeros."""
+    names = ["Ana"] if mode != "standard" else ["Ana", "Ben"]
+    full = {
+        "orange": 0,
+        "blue": 0,
+        "rows": [0] * 5,
+        "different_sealife": 0,
+        "incomplete_fish": 0,
+        "seashells": 0,
+    }
+    return {
+        "players": names,
+        "mode": mode,
+        "setup": FIRST_GAME,
+        "entry": "sheet",
+        "sheets": {name: {**full, **(sheet if name == "Ana" else {})} for name in names},
+        **more,
+    }
+
+
 def score(data: dict, *, partial: bool = False) -> dict:
     return shallow_sea.score(shallow_sea.parse(data, partial=partial)).to_json()
 

@@ -20,6 +20,7 @@ from tests.shallow_sea_plays import (
     fish,
     play,
     sealife,
+    sheet_entry,
 )
 
 COLORS = "the colors are red, yellow, green and purple."
@@ -444,17 +445,11 @@ def test_fish_on_one_bubble_named_from_two_spaces():
 
 
 def sheets(mode: str = "standard", **ana: object) -> dict:
-    """A sheet entry: Ana's sheet as given, the others' (if any) all zeros."""
-    zeros = {"orange": 0, "blue": 0, "rows": [0] * 5, "different_sealife": 0}
-    zeros |= {"incomplete_fish": 0, "seashells": 0}
-    names = ["Ana", "Ben"] if mode == "standard" else ["Ana"]
-    return {
-        "players": names,
-        "mode": mode,
-        "setup": FIRST_GAME,
-        "entry": "sheet",
-        "sheets": {"Ana": ana, **{name: zeros for name in names[1:]}},
-    }
+    """A sheet entry: Ana's sheet exactly as given (a line left out is missing), the
+    others' all zeros."""
+    data = sheet_entry({}, mode=mode)
+    data["sheets"]["Ana"] = ana
+    return data
 
 
 def test_a_finished_solo_sheet_asks_for_each_line_it_lacks():

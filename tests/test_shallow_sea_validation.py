@@ -16,6 +16,7 @@ from tests.shallow_sea_plays import (
     play,
     score,
     sealife,
+    sheet_entry,
 )
 
 TILE = "boards.Ana.tiles"
@@ -375,26 +376,6 @@ def test_only_solo_has_a_lionfish_card():
 
 
 # --- The paper sheet --------------------------------------------------------------------------
-
-
-def sheet_entry(sheet: dict, mode: str = "standard", **more) -> dict:
-    names = ["Ana"] if mode != "standard" else ["Ana", "Ben"]
-    full = {
-        "orange": 0,
-        "blue": 0,
-        "rows": [0] * 5,
-        "different_sealife": 0,
-        "incomplete_fish": 0,
-        "seashells": 0,
-    }
-    return {
-        "players": names,
-        "mode": mode,
-        "setup": FIRST_GAME,
-        "entry": "sheet",
-        "sheets": {name: {**full, **(sheet if name == "Ana" else {})} for name in names},
-        **more,
-    }
 
 
 @pytest.mark.parametrize(

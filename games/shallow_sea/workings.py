@@ -30,7 +30,7 @@ from games.shallow_sea.data import (
 from games.shallow_sea.ecosystem import Counted, capped
 from games.shallow_sea.info import INFO
 from games.shallow_sea.ocean import PaperSheet, ShallowSeaInput, in_reading_order
-from games.words import Joined, Value, Words, and_list, listed, ngettext_lazy, pgettext_lazy
+from games.words import Joined, Value, Words, and_list, known, listed, ngettext_lazy
 from games.words import gettext_lazy as _
 
 MINUS = "\N{MINUS SIGN}"
@@ -125,13 +125,6 @@ def from_the_pad(vp: int) -> Value:
     return ngettext_lazy("{count} VP from the score pad", "{count} VPs from the score pad", vp)
 
 
-# The two kinds of Ecosystem card, as a sentence names a card of a kind.
-CARD_KINDS = {
-    "orange": pgettext_lazy("a kind of card", "Orange Ecosystem card"),
-    "blue": pgettext_lazy("a kind of card", "Blue Ecosystem card"),
-}
-
-
 @dataclass(frozen=True)
 class Line:
     """What one breakdown line's explanation reads."""
@@ -160,7 +153,7 @@ def card_line(line: Line) -> Explanation:
         name: Value = cards[0].name
         if len(cards) > 1:
             name = _("{card} (the better of {cards})").format(
-                card=CARD_KINDS[color], cards=and_list([c.name for c in cards])
+                card=known(INFO.category_label(color)), cards=and_list([c.name for c in cards])
             )
         pad = from_the_pad(getattr(line.pad, color))
         return line.explained(_("{card}: {pad}").format(card=name, pad=pad) + doubled)
