@@ -20,13 +20,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from games.words import Value
+from games.words import Stored, Value, and_list, join, known, to_stored
+from games.words import gettext_lazy as _
+from games.words import ngettext_lazy as _n
 
 
 @dataclass(frozen=True)
 class FieldError:
+    """One refusal: the field it is about and the rule it breaks, in games.words."""
+
     field: str
-    message: str
+    words: Value
+
+    @property
+    def message(self) -> str:
+        """The refusal in the reader's language."""
+        return str(self.words)
 
     def to_json(self) -> dict[str, str]:
         return {"field": self.field, "message": self.message}
@@ -36,7 +45,7 @@ class InvalidInput(Exception):
     """Raised by ``parse``: the input breaks one or more rules."""
 
     def __init__(self, errors: Sequence[FieldError]):
-        super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
+        super().__init__("; ".join(f"{e.field}: {e.words}" for e in errors))
         self.errors = list(errors)
 
     def to_json(self) -> dict[str, list[dict[str, str]]]:
@@ -185,7 +194,7 @@ class Sheet:
     game: str
     players: list[PlayerScore]
     winners: list[str]
-    notes: list[str]
+    notes: list[Value]  # games.words
     extra: dict[str, Any] = field(default_factory=dict)
     complete: bool = field(kw_only=True)
 
@@ -194,13 +203,17 @@ class Sheet:
             "game": self.game,
             "players": [p.to_json() for p in self.players],
             "winners": list(self.winners),
-            "notes": list(self.notes),
+            "notes": [str(note) for note in self.notes],
             "complete": self.complete,
             **self.extra,
         }
 
+    def stored_notes(self) -> list[Stored]:
+        """The notes as a play keeps them, to be read later in each reader's language."""
+        return [to_stored(note) for note in self.notes]
 
-NOT_OVER = "The game is not over yet: no winner yet."
+
+NOT_OVER = _("The game is not over yet: no winner yet.")
 
 
 def make_sheet(
@@ -209,7 +222,7 @@ def make_sheet(
     extra: dict[str, Any] | None = None,
     *,
     complete: bool,
-    not_over: str = NOT_OVER,
+    not_over: Value = NOT_OVER,
 ) -> Sheet:
     """Rank ``players`` (kept in input order) and build the sheet of a game that is over
     (``complete``), or of one not over yet: ranked so far, no winners, and ``not_over``
@@ -221,7 +234,7 @@ def make_sheet(
     return Sheet(info.slug, players, winners, notes, extra or {}, complete=True)
 
 
-def rank_players(players: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> list[str]:
+def rank_players(players: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> list[Value]:
     """Set standard competition ranks ("1224") and explain every tie-break.
 
     Players compare on total (more is better), then on each tie-break in order, each
@@ -235,7 +248,7 @@ def rank_players(players: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> l
     for player in players:
         player.rank = 1 + sum(key(other) > key(player) for other in players)
 
-    notes = []
+    notes: list[Value] = []
     for total in tied_totals([p.total for p in players]):
         tied = sorted((p for p in players if p.total == total), key=lambda p: p.rank)
         notes.append(_explain_tie(total, tied, tiebreaks))
@@ -249,24 +262,39 @@ def tied_totals(totals: Sequence[int]) -> list[int]:
     return sorted((t for t, held in Counter(totals).items() if held > 1), reverse=True)
 
 
-def _explain_tie(total: int, tied: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> str:
-    names = join_names([p.name for p in tied])
+def _explain_tie(total: int, tied: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> Value:
+    names = and_list([p.name for p in tied])
     if not tiebreaks:
-        return (
-            f"{names} tie on {total} points; the rules name no tie-break, so they share the place."
-        )
-    steps = "; then ".join(
-        f"{t.label}: " + ", ".join(f"{p.name} {p.tiebreak.get(t.key, 0)}" for p in tied)
-        for t in tiebreaks
+        return _n(
+            "{names} tie on {count} point; the rules name no tie-break, so they share the place.",
+            "{names} tie on {count} points; the rules name no tie-break, so they share the place.",
+            total,
+        ).format(names=names)
+    steps = join(
+        (
+            _("{label}: {values}").format(
+                label=known(t.label),
+                values=join((f"{p.name} {p.tiebreak.get(t.key, 0)}" for p in tied), ", "),
+            )
+            for t in tiebreaks
+        ),
+        _("; then "),
     )
     groups = [[p.name for p in tied if p.rank == r] for r in sorted({p.rank for p in tied})]
+    outcome: Value
     if len(groups) == 1:
-        outcome = "leaves them level, so they share the place"
+        outcome = _("leaves them level, so they share the place")
     else:
-        outcome = "puts " + " ahead of ".join(join_names(g) for g in groups)
+        order = join((and_list(g) for g in groups), _(" ahead of "))
         if any(len(g) > 1 for g in groups):
-            outcome += " (players still level share their place)"
-    return f"{names} tie on {total} points; the tie-break ({steps}) {outcome}."
+            outcome = _("puts {order} (players still level share their place)").format(order=order)
+        else:
+            outcome = _("puts {order}").format(order=order)
+    return _n(
+        "{names} tie on {count} point; the tie-break ({steps}) {outcome}.",
+        "{names} tie on {count} points; the tie-break ({steps}) {outcome}.",
+        total,
+    ).format(names=names, steps=steps, outcome=outcome)
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -304,12 +332,14 @@ class Errors:
     def __init__(self) -> None:
         self.items: list[FieldError] = []
 
-    def add(self, field_path: str, message: str) -> None:
+    def add(self, field_path: str, message: Value) -> None:
         if len(self.items) == MOST_ERRORS:
             more = FieldError(
                 "",
-                f"There are more than {MOST_ERRORS} mistakes; these are the first "
-                f"{MOST_ERRORS}. Correct them and send it again.",
+                _(
+                    "There are more than {most} mistakes; these are the first {most}. "
+                    "Correct them and send it again."
+                ).format(most=MOST_ERRORS),
             )
             raise InvalidInput([*self.items, more])
         self.items.append(FieldError(field_path, message))
@@ -322,7 +352,7 @@ class Errors:
         self,
         value: Any,
         field_path: str,
-        what: str,
+        what: Value,
         *,
         minimum: int = 0,
         maximum: int | None = None,
@@ -337,26 +367,32 @@ class Errors:
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
             else:
-                self.add(field_path, f"{what} must be a whole number.")
+                self.add(field_path, _("{what} must be a whole number.").format(what=what))
                 return 0
         if value < minimum:
-            self.add(field_path, f"{what} cannot be less than {minimum}.")
+            self.add(
+                field_path,
+                _("{what} cannot be less than {minimum}.").format(what=what, minimum=minimum),
+            )
             return 0
         if value > maximum:
-            self.add(field_path, f"{what} cannot be more than {maximum}.")
+            self.add(
+                field_path,
+                _("{what} cannot be more than {maximum}.").format(what=what, maximum=maximum),
+            )
             return 0
         return value
 
-    def mapping(self, value: Any, field_path: str, what: str) -> Mapping[str, Any]:
+    def mapping(self, value: Any, field_path: str, what: Value) -> Mapping[str, Any]:
         if value is None:
             return {}
         if type(value) is not dict and not isinstance(value, Mapping):  # dict: no ABC check
-            self.add(field_path, f"{what} must be an object of named values.")
+            self.add(field_path, _("{what} must be an object of named values.").format(what=what))
             return {}
         return value
 
     def unknown_keys(
-        self, value: Mapping[str, Any], allowed: Iterable[str], field_path: str, what: str
+        self, value: Mapping[str, Any], allowed: Iterable[str], field_path: str, what: Value
     ) -> None:
         allowed = list(allowed)
         if value.keys() <= set(allowed):  # the usual case, in one set operation
@@ -364,7 +400,12 @@ class Errors:
         for key in value:
             if key not in allowed:
                 where = f"{field_path}.{key}" if field_path else str(key)
-                self.add(where, f"{what} has no '{key}'; expected one of: {', '.join(allowed)}.")
+                self.add(
+                    where,
+                    _("{what} has no '{key}'; expected one of: {allowed}.").format(
+                        what=what, key=key, allowed=", ".join(allowed)
+                    ),
+                )
 
     def player_names(self, value: Any, info: GameInfo, field_path: str = "players") -> list[str]:
         """2–N distinct, non-empty names, stripped.
@@ -374,12 +415,13 @@ class Errors:
         checked, and the work stays as small as the game however long the list.
         """
         if not isinstance(value, list):
-            self.add(field_path, "Players must be a list of names.")
+            self.add(field_path, _("Players must be a list of names."))
             return []
-        count = (
-            f"{info.name} is for {info.min_players} to {info.max_players} players; "
-            f"{len(value)} were given."
-        )
+        count = _n(
+            "{game} is for {least} to {most} players; {count} was given.",
+            "{game} is for {least} to {most} players; {count} were given.",
+            len(value),
+        ).format(game=info.name, least=info.min_players, most=info.max_players)
         if len(value) > info.max_players:
             self.add(field_path, count)
             self.raise_if_any()
@@ -388,10 +430,13 @@ class Errors:
         for i, raw in enumerate(value):
             name = raw.strip() if isinstance(raw, str) else ""
             if not name:
-                self.add(f"{field_path}[{i}]", f"Player {i + 1} needs a name.")
+                self.add(
+                    f"{field_path}[{i}]", _("Player {number} needs a name.").format(number=i + 1)
+                )
             elif name.casefold() in seen:
                 self.add(
-                    f"{field_path}[{i}]", f"Two players are called '{name}'; names must differ."
+                    f"{field_path}[{i}]",
+                    _("Two players are called '{name}'; names must differ.").format(name=name),
                 )
             seen.add(name.casefold())
             names.append(name)
@@ -404,6 +449,11 @@ class Errors:
             return option.default
         allowed = [c.value for c in option.choices]
         if value not in allowed:
-            self.add(field_path, f"{option.label} must be one of: {', '.join(allowed)}.")
+            self.add(
+                field_path,
+                _("{option} must be one of: {allowed}.").format(
+                    option=known(option.label), allowed=", ".join(allowed)
+                ),
+            )
             return option.default
         return value

@@ -19,25 +19,26 @@ from games.contract import (
     GameInfo,
     PlayerScore,
     Sheet,
-    join_names,
     make_sheet,
     rank_players,
 )
 from games.explain import Part, line_explanation
+from games.words import Value, and_list, join
+from games.words import gettext_lazy as _
 
 ENTRIES = {
-    "counts": "each player's numbers at the end of the game",
-    "log": "every scoring event as it happens",
+    "counts": _("each player's numbers at the end of the game"),
+    "log": _("every scoring event as it happens"),
 }
 
 ENTRY_KEYS = {"counts": ("counts",), "log": ("events", "final")}
 # The breakdown row of a counts entry: everything scored during play, in one number.
 POINTS_HELD = "points"
 
-RUNNING_NOTE = "The game is still going: these are running totals, and no one has won yet."
+RUNNING_NOTE = _("The game is still going: these are running totals, and no one has won yet.")
 
 # Reads one event: (errors, the event's JSON, its field path, its label) -> event.
-type EventParser[T] = Callable[[Errors, Mapping[str, Any], str, str], T]
+type EventParser[T] = Callable[[Errors, Mapping[str, Any], str, Value], T]
 # Reads one player's end-of-game entry: (errors, JSON, field path, name, *, with_points)
 # -> (points scored during play, 0 unless with_points; the rest of the entry).
 type EndReader[End] = Callable[..., tuple[int, End]]
@@ -71,19 +72,27 @@ def parse_game_entry[E, End](
     """
     mode = data.get("entry")
     if not isinstance(mode, str) or mode not in ENTRIES:
-        choices = "; or ".join(f"'{entry}' ({meaning})" for entry, meaning in ENTRIES.items())
-        errors.add("entry", f"Choose how the scores are entered: {choices}.")
+        choices = join(
+            (
+                _("'{entry}' ({meaning})").format(entry=entry, meaning=meaning)
+                for entry, meaning in ENTRIES.items()
+            ),
+            _("; or "),
+        )
+        errors.add(
+            "entry", _("Choose how the scores are entered: {choices}.").format(choices=choices)
+        )
         errors.raise_if_any()
     assert isinstance(mode, str)  # raise_if_any raised otherwise
     errors.unknown_keys(
         data,
         ("players", "entry", *ENTRY_KEYS[mode], *other_keys),
         "",
-        f"A {game_name} game entered as {mode}",
+        _("A {game} game entered as {mode}").format(game=game_name, mode=mode),
     )
     if mode == "counts":
         counts, complete = per_player(
-            errors, data.get("counts"), names, "counts", "Counts", read_end, partial=partial
+            errors, data.get("counts"), names, "counts", _("Counts"), read_end, partial=partial
         )
         points_held = {name: points for name, (points, _) in counts.items()}
         end = {name: player_end for name, (_, player_end) in counts.items()}
@@ -96,7 +105,7 @@ def parse_game_entry[E, End](
         data.get("final"),
         names,
         "final",
-        "Final tally",
+        _("Final tally"),
         bind(read_end, with_points=False),
         partial=partial,
     )
@@ -104,37 +113,44 @@ def parse_game_entry[E, End](
     return GameEntry(mode, {}, events, end, complete)
 
 
-def player_ref(errors: Errors, value: Any, names: Sequence[str], where: str, what: str) -> str:
+def player_ref(errors: Errors, value: Any, names: Sequence[str], where: str, what: Value) -> str:
     """The name of a player in the game, as an event names them."""
     name = value.strip() if isinstance(value, str) else ""
     if not name:
-        errors.add(where, f"{what}: say which player.")
+        errors.add(where, _("{what}: say which player.").format(what=what))
     elif name not in names:
-        errors.add(where, f"{what}: '{name}' is not playing; the players are {join_names(names)}.")
+        _not_playing(errors, name, names, where, what)
     return name
 
 
 def player_counts(
-    errors: Errors, value: Any, names: Sequence[str], where: str, what: str, counted: str
+    errors: Errors, value: Any, names: Sequence[str], where: str, what: Value, counted: Value
 ) -> dict[str, int]:
     """A count of ``counted`` for every player; players left out have 0."""
     raw = errors.mapping(value, where, what)
     counts = dict.fromkeys(names, 0)
     for key, raw_count in raw.items():
         if key in names:
-            counts[key] = errors.count(raw_count, f"{where}.{key}", f"{what}: {key}'s {counted}")
+            counts[key] = errors.count(
+                raw_count,
+                f"{where}.{key}",
+                _("{what}: {name}'s {counted}").format(what=what, name=key, counted=counted),
+            )
         else:
-            _not_playing(errors, key, names, where, what)
+            _not_playing(errors, key, names, f"{where}.{key}", what)
     return counts
 
 
 def required_count(
-    errors: Errors, raw: Mapping[str, Any], key: str, where: str, what: str, *, minimum: int = 0
+    errors: Errors, raw: Mapping[str, Any], key: str, where: str, what: Value, *, minimum: int = 0
 ) -> int:
     """A whole number an event cannot do without (a missing count is an error, not 0)."""
     if raw.get(key) is None:
         errors.add(
-            f"{where}.{key}", f"{what} is missing: enter a whole number, at least {minimum}."
+            f"{where}.{key}",
+            _("{what} is missing: enter a whole number, at least {minimum}.").format(
+                what=what, minimum=minimum
+            ),
         )
         return 0
     return errors.count(raw[key], f"{where}.{key}", what, minimum=minimum)
@@ -145,7 +161,7 @@ def per_player[T](
     value: Any,
     names: Sequence[str],
     where: str,
-    what: str,
+    what: Value,
     parse_one: Callable[[Errors, Any, str, str], T],
     *,
     partial: bool,
@@ -156,14 +172,20 @@ def per_player[T](
     left out (allowed only while a game is being entered) is read from None.
     """
     if value is None and not partial:
-        errors.add(where, f"{what} is missing: enter it for {join_names(names)}.")
+        errors.add(
+            where,
+            _("{what} is missing: enter it for {names}.").format(what=what, names=and_list(names)),
+        )
     raw = errors.mapping(value, where, what)
     for key in raw:
         if key not in names:
-            _not_playing(errors, key, names, where, what)
+            _not_playing(errors, key, names, f"{where}.{key}", what)
     for name in names:
         if name not in raw and isinstance(value, Mapping) and not partial:
-            errors.add(f"{where}.{name}", f"{what}: nothing is entered for {name}.")
+            errors.add(
+                f"{where}.{name}",
+                _("{what}: nothing is entered for {name}.").format(what=what, name=name),
+            )
     entries = {name: parse_one(errors, raw.get(name), f"{where}.{name}", name) for name in names}
     return entries, all(name in raw for name in names)
 
@@ -173,26 +195,33 @@ def parse_events[T](errors: Errors, value: Any, parsers: Mapping[str, EventParse
     if value is None:
         return []
     if not isinstance(value, list):
-        errors.add("events", "Events must be a list, oldest first.")
+        errors.add("events", _("Events must be a list, oldest first."))
         return []
     events = (
-        parse_event_with(errors, raw, f"events[{index}]", f"Event {index + 1}", parsers)
+        parse_event_with(
+            errors, raw, f"events[{index}]", _("Event {number}").format(number=index + 1), parsers
+        )
         for index, raw in enumerate(value)
     )
     return [event for event in events if event is not None]
 
 
 def parse_event_with[T](
-    errors: Errors, value: Any, where: str, label: str, parsers: Mapping[str, EventParser[T]]
+    errors: Errors, value: Any, where: str, label: Value, parsers: Mapping[str, EventParser[T]]
 ) -> T | None:
     """One event, read by the parser for its ``type``."""
     if not isinstance(value, Mapping):
-        errors.add(where, f"{label} must be an object with a type.")
+        errors.add(where, _("{label} must be an object with a type.").format(label=label))
         return None
     kind = value.get("type")
     parser = parsers.get(kind) if isinstance(kind, str) else None
     if parser is None:
-        errors.add(f"{where}.type", f"{label} needs a type, one of: {', '.join(parsers)}.")
+        errors.add(
+            f"{where}.type",
+            _("{label} needs a type, one of: {types}.").format(
+                label=label, types=", ".join(parsers)
+            ),
+        )
         return None
     return parser(errors, value, where, label)
 
@@ -285,7 +314,12 @@ def finish_sheet(
     return Sheet(info.slug, players, [], [RUNNING_NOTE], extra, complete=False)
 
 
-def _not_playing(errors: Errors, key: Any, names: Sequence[str], where: str, what: str) -> None:
+def _not_playing(
+    errors: Errors, key: Any, names: Sequence[str], field_path: str, what: Value
+) -> None:
     errors.add(
-        f"{where}.{key}", f"{what}: '{key}' is not playing; the players are {join_names(names)}."
+        field_path,
+        _("{what}: '{name}' is not playing; the players are {names}.").format(
+            what=what, name=key, names=and_list(names)
+        ),
     )

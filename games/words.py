@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 SOURCE_LANGUAGE = "en"
 DOMAIN = "django"  # the web app's catalogues, so one file per folder holds them all
@@ -97,6 +98,46 @@ def render(value: Value, language: str) -> str:
     if isinstance(value, Words | Joined):
         return value.render(language)
     return str(value)
+
+
+type Stored = str | int | dict[str, Any]
+
+
+def to_stored(value: Value) -> Stored:
+    """``value`` as JSON keeps it (a play's notes in the database), still in no language."""
+    if isinstance(value, Joined):
+        return {
+            "items": [to_stored(item) for item in value.items],
+            "separator": to_stored(value.separator),
+        }
+    if isinstance(value, Words):
+        stored: dict[str, Any] = {"message": value.message}
+        if value.many:
+            stored |= {"many": value.many, "count": value.count}
+        if value.context:
+            stored["context"] = value.context
+        if value.values:
+            stored["values"] = {name: to_stored(item) for name, item in value.values}
+        return stored
+    return value
+
+
+def from_stored(stored: Stored) -> Value:
+    """What ``to_stored`` kept, to render in the reader's language. Plain text (notes
+    stored before the languages) reads as it was written."""
+    if not isinstance(stored, dict):
+        return stored
+    if "items" in stored:
+        return Joined(
+            tuple(from_stored(item) for item in stored["items"]), from_stored(stored["separator"])
+        )
+    return Words(
+        stored["message"],
+        stored.get("many", ""),
+        stored.get("count", 1),
+        stored.get("context", ""),
+        tuple((name, from_stored(item)) for name, item in stored.get("values", {}).items()),
+    )
 
 
 def join(items: Iterable[Value], separator: Value) -> Joined:

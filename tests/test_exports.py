@@ -273,7 +273,10 @@ class TestJsonExport:
                 }
                 for r in play.ordered_results()
             ],
-            "notes": play.notes,
+            "notes": [
+                "Cleo and Ana tie on 46 points; the tie-break (most unplayed tiles: Cleo 5, "
+                "Ana 3) puts Cleo ahead of Ana."
+            ],
         }
         assert [p["game"] for p in document["plays"]] == [
             "reef-draft",

@@ -96,10 +96,10 @@ class TestResultPage:
             ("Shared 2nd", ["Ana", "Ben"]),
             ("4th", ["Dev"]),
         ]
-        assert places[1].note == play.notes[0]
+        assert places[1].note == play.readable_notes()[0]
         body = response.content.decode()
-        assert body.index("Winner") < body.index("Shared 2nd") < body.index(play.notes[0])
-        assert body.index(play.notes[0]) < body.index("4th")
+        assert body.index("Winner") < body.index("Shared 2nd") < body.index(play.readable_notes()[0])
+        assert body.index(play.readable_notes()[0]) < body.index("4th")
         chart = response.context["points_chart"]
         assert [(b.name, b.total) for b in chart.bars] == [
             ("Cleo", 44),

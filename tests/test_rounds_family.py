@@ -109,7 +109,7 @@ def test_a_rounds_game_declared_as_data_goes_through_every_shared_flow(
     assert [(r.name, r.total, r.rank, r.breakdown) for r in results] == [
         (p["name"], p["total"], p["rank"], p["breakdown"]) for p in expected["players"]
     ]
-    assert play.notes == expected["notes"]
+    assert play.readable_notes() == expected["notes"]
     page = client.get(f"/plays/{play.uuid}/result/").content.decode()
     assert "Kelp Forest: result" in page and "fewest urchins: Cleo 1, Ana 4" in page
     line = client.get(f"/plays/{play.uuid}/result/?line=forest&player=0").content.decode()

@@ -63,7 +63,7 @@ def test_a_reef_has_no_key_of_its_own_making():
 def test_the_calculator_needs_two_to_four_players():
     reef = {"players": ["Ana"], "size": 2, "adjacent": {"Ana": 1}}
     assert refused(seagrass.reef_award_calculator, reef) == {
-        "players": "Seagrass is for 2 to 4 players; 1 were given."
+        "players": "Seagrass is for 2 to 4 players; 1 was given."
     }
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import models
 
+from games.words import SOURCE_LANGUAGE
 from scorepad.exports.plays import source_id
 from scorepad.models import Group, Play, PlayEvent, PlayQuerySet, Result
 
@@ -57,7 +58,7 @@ def play_document(play: Play) -> dict[str, Any]:
             }
             for r in results
         ],
-        "notes": play.notes,
+        "notes": play.readable_notes(SOURCE_LANGUAGE),
     }
 
 

@@ -243,7 +243,7 @@ def _plan_play(plan: ImportPlan, incoming: IncomingPlay, group: Group, user: Any
             "group": group,
             "recorded_by": user,
             "status": Play.Status.FINISHED,
-            "notes": sheet.notes,
+            "notes": sheet.stored_notes(),
             "imported_from": incoming.source,
             "created": plan.created,
             "host_key": new_host_key(),

@@ -44,7 +44,7 @@ def finish_play(play: Play, started_at: datetime | None = None) -> Sheet:
     first_time: dict[str, Any] = {} if play.finished_at else {"finished_at": timezone.now()}
     if started_at is not None and not play.finished_at:
         first_time["started_at"] = started_at
-    play.save_and_tell_table(status=Play.Status.FINISHED, notes=sheet.notes, **first_time)
+    play.save_and_tell_table(status=Play.Status.FINISHED, notes=sheet.stored_notes(), **first_time)
     records.count(this)
     return sheet
 

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.contract import FieldError, GameInfo, InvalidInput, PlayerScore, Sheet
+from games.words import from_stored, render
 from scorepad.codecs import Codec, get_codec
 from scorepad.entries import PlayState
 from scorepad.models.colours import seat_colours
@@ -159,7 +160,7 @@ class Play(models.Model):
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
-    notes = models.JSONField(default=list, blank=True)
+    notes = models.JSONField(default=list, blank=True)  # games.words.to_stored
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     # How long the game took: when it began (the moment it was started here, unless the
@@ -235,6 +236,13 @@ class Play(models.Model):
         """Whether someone could win it (CONTESTED): a solo play has nobody to
         beat, so its seat is no winner. Reads the results prefetched, where they are."""
         return len(self.results.all()) >= CONTESTED
+
+    def readable_notes(self, language: str | None = None) -> list[str]:
+        """The notes in ``language`` (the reader's unless given)."""
+        return [
+            render(note, language) if language else str(note)
+            for note in map(from_stored, self.notes)
+        ]
 
     @property
     def winner(self) -> Result | None:

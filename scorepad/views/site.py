@@ -255,7 +255,7 @@ def result(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
         return render_screen(request, "result.html", ctx, "breakdown")
     by_rank = sorted(results, key=lambda r: (r.rank, r.position))
     ctx |= {
-        "places": result_page.podium(results, play.notes),
+        "places": result_page.podium(results, play.readable_notes()),
         "points_chart": result_page.points_chart(play, by_rank),
         "by_rank": by_rank,
         # One player has nobody to beat: no winner, no tie-break.
