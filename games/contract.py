@@ -20,9 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from games.words import Stored, Value, and_list, join, known, to_stored
+from games.words import Stored, Value, and_list, join, known, ngettext_lazy, to_stored
 from games.words import gettext_lazy as _
-from games.words import ngettext_lazy as _n
 
 
 @dataclass(frozen=True)
@@ -265,7 +264,7 @@ def tied_totals(totals: Sequence[int]) -> list[int]:
 def _explain_tie(total: int, tied: list[PlayerScore], tiebreaks: Sequence[Tiebreak]) -> Value:
     names = and_list([p.name for p in tied])
     if not tiebreaks:
-        return _n(
+        return ngettext_lazy(
             "{names} tie on {count} point; the rules name no tie-break, so they share the place.",
             "{names} tie on {count} points; the rules name no tie-break, so they share the place.",
             total,
@@ -290,7 +289,7 @@ def _explain_tie(total: int, tied: list[PlayerScore], tiebreaks: Sequence[Tiebre
             outcome = _("puts {order} (players still level share their place)").format(order=order)
         else:
             outcome = _("puts {order}").format(order=order)
-    return _n(
+    return ngettext_lazy(
         "{names} tie on {count} point; the tie-break ({steps}) {outcome}.",
         "{names} tie on {count} points; the tie-break ({steps}) {outcome}.",
         total,
@@ -417,7 +416,7 @@ class Errors:
         if not isinstance(value, list):
             self.add(field_path, _("Players must be a list of names."))
             return []
-        count = _n(
+        count = ngettext_lazy(
             "{game} is for {least} to {most} players; {count} was given.",
             "{game} is for {least} to {most} players; {count} were given.",
             len(value),

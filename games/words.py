@@ -28,15 +28,20 @@ DOMAIN = "django"  # the web app's catalogues, so one file per folder holds them
 GAMES = Path(__file__).resolve().parent
 
 _reader_language: Callable[[], str] = lambda: SOURCE_LANGUAGE  # noqa: E731
+_more_folders: tuple[Path, ...] = ()
 
 
-def read_in(language_of_reader: Callable[[], str]) -> None:
-    """Whose language ``str()`` renders in: the web app passes Django's ``get_language``."""
-    global _reader_language
+def read_in(language_of_reader: Callable[[], str], also_from: Sequence[Path] = ()) -> None:
+    """Whose language ``str()`` renders in: the web app passes Django's ``get_language``,
+    and its own catalogues (``also_from``), for the words it keeps with a play (a
+    correction's "the host's phone"), looked up after the games'."""
+    global _reader_language, _more_folders
     _reader_language = language_of_reader
+    _more_folders = tuple(also_from)
+    catalogue_for.cache_clear()
 
 
-type Value = Words | Joined | str | int
+type Value = Words | Joined | Rendered | str | int
 
 
 @dataclass(frozen=True)
@@ -94,8 +99,24 @@ class Joined:
         return Joined((self, other), "")
 
 
+@dataclass(frozen=True)
+class Rendered:
+    """Words already put into each language when they were kept, for words made
+    elsewhere than here (a screen's description of a logged event, in Django's gettext);
+    a language they were not put into reads the English."""
+
+    texts: tuple[tuple[str, str], ...]
+
+    def render(self, language: str) -> str:
+        texts = dict(self.texts)
+        return texts.get(language, texts.get(SOURCE_LANGUAGE, ""))
+
+    def __str__(self) -> str:
+        return self.render(_reader_language())
+
+
 def render(value: Value, language: str) -> str:
-    if isinstance(value, Words | Joined):
+    if isinstance(value, Words | Joined | Rendered):
         return value.render(language)
     return str(value)
 
@@ -105,6 +126,8 @@ type Stored = str | int | dict[str, Any]
 
 def to_stored(value: Value) -> Stored:
     """``value`` as JSON keeps it (a play's notes in the database), still in no language."""
+    if isinstance(value, Rendered):
+        return {"rendered": dict(value.texts)}
     if isinstance(value, Joined):
         return {
             "items": [to_stored(item) for item in value.items],
@@ -127,6 +150,8 @@ def from_stored(stored: Stored) -> Value:
     stored before the languages) reads as it was written."""
     if not isinstance(stored, dict):
         return stored
+    if "rendered" in stored:
+        return Rendered(tuple(stored["rendered"].items()))
     if "items" in stored:
         return Joined(
             tuple(from_stored(item) for item in stored["items"]), from_stored(stored["separator"])
@@ -187,8 +212,8 @@ LIST_COMMA = pgettext_lazy("between the items of a list", ", ")
 
 
 def catalogue_folders() -> Sequence[Path]:
-    """The shared words first, then each game's."""
-    return [GAMES / "locale", *sorted(GAMES.glob("*/locale"))]
+    """The shared words first, then each game's, then those ``read_in`` adds."""
+    return [GAMES / "locale", *sorted(GAMES.glob("*/locale")), *_more_folders]
 
 
 @cache

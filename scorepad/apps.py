@@ -10,4 +10,7 @@ class ScorepadConfig(AppConfig):
 
     def ready(self) -> None:
         # The games' explanations are read in the language of the request that reads them.
-        words.read_in(lambda: translation.get_language() or settings.LANGUAGE_CODE)
+        words.read_in(
+            lambda: translation.get_language() or settings.LANGUAGE_CODE,
+            also_from=[settings.BASE_DIR / "locale"],
+        )

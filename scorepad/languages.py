@@ -4,17 +4,32 @@ Without a choice, LocaleMiddleware reads the browser's Accept-Language."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from games.words import Rendered
 from scorepad.models import AccountLanguage
 
 CHOICES = dict(settings.LANGUAGES)
+
+
+def in_each_language(make: Callable[[], str]) -> Rendered:
+    """What ``make`` says, in each of the site's languages, to be kept and read later
+    in the reader's (for words Django's gettext puts together, such as a screen's
+    description of a logged event)."""
+    texts = []
+    for language in CHOICES:
+        with translation.override(language):
+            texts.append((language, make()))
+    return Rendered(tuple(texts))
 
 
 def remember_on_phone(response: HttpResponse, language: str) -> None:

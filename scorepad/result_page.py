@@ -274,8 +274,9 @@ def corrections(play: Play) -> list[CorrectionShown]:
     labels["rank"] = _("Place")
     shown: list[CorrectionShown] = []
     for c in play.corrections.select_related("result__player"):
-        if not shown or (shown[-1].at, shown[-1].by, shown[-1].what) != (c.at, c.by, c.what):
-            shown.append(CorrectionShown(c.by, c.at, c.what, []))
+        by, what = c.read_by(), c.read_what()
+        if not shown or (shown[-1].at, shown[-1].by, shown[-1].what) != (c.at, by, what):
+            shown.append(CorrectionShown(by, c.at, what, []))
         if c.result is not None:
             lines = [(line_label(labels, key), old, new) for key, (old, new) in c.lines.items()]
             moved = c.old_total != c.new_total

@@ -24,6 +24,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import FilteredRelation, OuterRef, Q, QuerySet, Subquery, Value
 from django.http import HttpRequest
 
+from games import words
 from scorepad.models import (
     TOKEN_CHARACTER,
     Actor,
@@ -197,12 +198,15 @@ class Access:
         their phone sends."""
         seat = self.seat.position if self.seat else None
         sent = self.change or ChangeSent()
+        name: words.Value
         if self.user.is_authenticated:
             name = self.user.get_username()
         elif self.seat is not None:
-            name = f"{self.seat.name}'s phone"
+            name = words.gettext_lazy("{name}'s phone").format(name=self.seat.name)
+        elif self.is_host:
+            name = words.gettext_lazy("the host's phone")
         else:
-            name = "the host's phone" if self.is_host else "a phone"
+            name = words.gettext_lazy("a phone")
         user = self.user if self.user.is_authenticated else None
         return Actor(name, user, seat, sent.id, sent.digest, sent.made)
 

@@ -158,6 +158,22 @@ def missing_from_catalogues(root: Path) -> list[str]:
     return problems
 
 
+# A gettext function imported under another name than its own or ``_``: makemessages
+# knows functions by name, so every string passed through the alias is never extracted.
+HIDDEN_GETTEXT = re.compile(r"\b(?:n|p|np)?gettext(?:_lazy|_noop)?\s+as\s+(?!_\b)\w+")
+
+
+def hidden_gettext(root: Path) -> list[str]:
+    problems = []
+    for folder in ("games", "scorepad"):
+        for source in sorted((root / folder).rglob("*.py")):
+            for line, text in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+                if HIDDEN_GETTEXT.search(text):
+                    where = source.relative_to(root)
+                    problems.append(f"{where}:{line}: makemessages cannot see through {text!r}")
+    return problems
+
+
 def untranslated(root: Path) -> list[str]:
     problems = []
     for po in catalogues(root):
@@ -169,7 +185,12 @@ def untranslated(root: Path) -> list[str]:
 
 
 def check() -> int:
-    problems = unmarked_template_text(ROOT) + missing_from_catalogues(ROOT) + untranslated(ROOT)
+    problems = (
+        unmarked_template_text(ROOT)
+        + hidden_gettext(ROOT)
+        + missing_from_catalogues(ROOT)
+        + untranslated(ROOT)
+    )
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:

@@ -11,6 +11,7 @@ from urllib.parse import quote
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
+from django.utils import translation
 
 import games
 from scorepad.codecs import get_codec
@@ -273,7 +274,9 @@ class TestCorrectingAFinishedLog:
         assert [r.total for r in finished.ordered_results()] == totals
         corrections = list(finished.corrections.all())
         assert [(c.by, c.result, c.lines) for c in corrections] == [("alice", None, {})] * 2
-        assert all(c.what.startswith("Changed in the log: Reef of 2") for c in corrections)
+        assert all(c.read_what().startswith("Changed in the log: Reef of 2") for c in corrections)
+        with translation.override("de"):
+            assert all(c.read_what().startswith("Im Protokoll geändert: ") for c in corrections)
         page = alice_client.get(f"/plays/{finished.uuid}/result/").content.decode()
         assert page.count("No point moved.") == 2
 

@@ -98,7 +98,9 @@ class TestResultPage:
         ]
         assert places[1].note == play.readable_notes()[0]
         body = response.content.decode()
-        assert body.index("Winner") < body.index("Shared 2nd") < body.index(play.readable_notes()[0])
+        assert (
+            body.index("Winner") < body.index("Shared 2nd") < body.index(play.readable_notes()[0])
+        )
         assert body.index(play.readable_notes()[0]) < body.index("4th")
         chart = response.context["points_chart"]
         assert [(b.name, b.total) for b in chart.bars] == [
@@ -227,3 +229,16 @@ class TestOceanLivePanel:
         query = {"line": "orange"}
         assert alice_client.get(self.ocean(sea_play), query).status_code == 200
         assert outsider_client.get(self.ocean(sea_play), query).status_code == 404
+
+
+def test_a_tie_note_reads_in_the_reader_s_language(
+    alice_client: Client, make_play: Any, group: Group, alice: Any
+) -> None:
+    play = make_play("reef-draft", group=group, user=alice, finish=True)
+    german = alice_client.get(result_url(play), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert (
+        "Ana und Ben liegen mit 43 Punkten gleichauf; der Gleichstand (die meisten "
+        "Korallenkarten: Ana 2, Ben 2) ändert nichts, sie teilen sich den Platz."
+    ) in german
+    french = alice_client.get(result_url(play), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Ana et Ben sont à égalité avec 43 points" in french

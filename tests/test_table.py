@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 from django.test import Client, override_settings
+from django.utils import translation
 
 from games.shallow_sea.data import FIRST_GAME_BLUE, FIRST_GAME_ORANGE, FIRST_GAME_SEALIFE
 from scorepad.models import (
@@ -445,9 +446,13 @@ class TestFinishingAndCorrections:
         ben, third = Correction.objects.select_related("result").order_by("result__position")
         assert ben.result is not None and ben.result.name == "Ben"
         assert (ben.old_total, ben.new_total) == (11, 20)
-        assert (ben.by, ben.what) == ("alice", "Ben's entry")
+        assert (ben.read_by(), ben.read_what()) == ("alice", "Ben's entry")
         assert ben.lines == {"points": [11, 20], "rank": [2, 1]}
         assert (third.old_total, third.new_total, third.lines) == (12, 12, {"rank": [1, 2]})
+        with translation.override("de"):
+            assert ben.read_what() == "Eintrag von Ben"
+        with translation.override("fr"):
+            assert ben.read_what() == "Saisie de Ben"
         page = alice_client.get(f"/plays/{play.uuid}/result/").content.decode()
         assert page.count("Ben&#x27;s entry, by alice at ") == 1  # one change, two seats moved
         assert "<strong>Ben</strong>: total 11 → 20" in page

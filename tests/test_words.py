@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from games.words import and_list, join, known, listed, ngettext_lazy, pgettext_lazy, render
+import json
+
+from games.words import (
+    Rendered,
+    and_list,
+    from_stored,
+    join,
+    known,
+    listed,
+    ngettext_lazy,
+    pgettext_lazy,
+    render,
+    to_stored,
+)
 from games.words import gettext_lazy as _
 
 NB, NBSP = "\u202f", "\u00a0"
@@ -44,3 +57,39 @@ def test_what_no_catalogue_knows_stays_english_and_str_reads_english_by_default(
     assert render(known("Not a catalogued sentence"), "de") == "Not a catalogued sentence"
     assert str(_("{label}: {clauses}").format(label="A", clauses="b")) == "A: b"
     assert render(_("{label}: {clauses}").format(label="A", clauses="b"), "fr") == (f"A{NBSP}: b")
+
+
+def test_words_kept_as_json_read_in_any_language_later():
+    tie = ngettext_lazy(
+        "{names} tie on {count} point; the tie-break ({steps}) {outcome}.",
+        "{names} tie on {count} points; the tie-break ({steps}) {outcome}.",
+        43,
+    )
+    note = tie.format(
+        names=and_list(["Ana", "Ben"]),
+        steps=join(
+            [_("{label}: {values}").format(label=known("most coral cards"), values="Ana 2, Ben 2")],
+            "; ",
+        ),
+        outcome=_("leaves them level, so they share the place"),
+    )
+    kept = json.loads(json.dumps(to_stored(note)))
+    assert from_stored(kept) == note
+    assert render(from_stored(kept), "de") == (
+        "Ana und Ben liegen mit 43 Punkten gleichauf; der Gleichstand (die meisten "
+        "Korallenkarten: Ana 2, Ben 2) ändert nichts, sie teilen sich den Platz."
+    )
+
+
+def test_text_kept_before_the_languages_reads_as_it_was_written():
+    assert from_stored("Ben's entry") == "Ben's entry"
+
+
+def test_words_put_into_each_language_when_kept_read_english_in_any_other():
+    described = Rendered((("en", "Reef of 2"), ("de", "Riff aus 2")))
+    kept = from_stored(json.loads(json.dumps(to_stored(described))))
+    assert [render(kept, language) for language in ("de", "en", "fr")] == [
+        "Riff aus 2",
+        "Reef of 2",
+        "Reef of 2",
+    ]

@@ -17,6 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games import words
 from games.contract import InvalidInput
 from scorepad.entries import entry_part, fingerprint, with_entry_part
 from scorepad.models.outcomes import finish_play
@@ -34,7 +35,7 @@ class Actor:
     ``made``, when the phone made it (ms), so that an older change from the same screen
     arriving after a newer one changes nothing."""
 
-    name: str
+    name: words.Value
     user: Any = None
     seat: int | None = None
     change: str = ""
@@ -101,9 +102,11 @@ class Correction(models.Model):
     result = models.ForeignKey(
         Result, models.CASCADE, null=True, blank=True, related_name="corrections"
     )
-    what = models.CharField(max_length=200, blank=True)
+    # What changed and who changed it, in no language yet (games.words.to_stored): each
+    # reader reads them in their own.
+    what = models.JSONField(default=str, blank=True)
     lines = models.JSONField(default=dict, blank=True)
-    by = models.CharField(max_length=100, blank=True)
+    by = models.JSONField(default=str, blank=True)
     by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -115,7 +118,13 @@ class Correction(models.Model):
         ordering = ["at", "pk"]
 
     def __str__(self) -> str:
-        return f"{self.by or 'Someone'} corrected {self.result or self.play} at {self.at}"
+        return f"{self.read_by() or 'Someone'} corrected {self.result or self.play} at {self.at}"
+
+    def read_what(self) -> str:
+        return str(words.from_stored(self.what))
+
+    def read_by(self) -> str:
+        return str(words.from_stored(self.by))
 
 
 def has_applied(play: Play, by: Actor | None, seat: int | None) -> bool:
@@ -148,7 +157,9 @@ def _mark_applied(play: Play, by: Actor | None, seat: int | None) -> None:
         AppliedChange.objects.create(change=by.change, play=play, seat=seat, digest=by.digest)
 
 
-def record_change(play: Play, by: Actor | None, seat: Result | None = None, what: str = "") -> None:
+def record_change(
+    play: Play, by: Actor | None, seat: Result | None = None, what: words.Value = ""
+) -> None:
     """Stored results follow every change. A finished play is scored again at once
     (``validate`` refused any change after which it would not be), and every change
     to it is recorded (a ``Correction``): who, when, what (``what``), which seats'
@@ -173,9 +184,9 @@ def record_change(play: Play, by: Actor | None, seat: Result | None = None, what
             play=play,
             at=at,
             result_id=pk,
-            by=by.name if by else "",
+            by=words.to_stored(by.name) if by else "",
             by_user=user,
-            what=what[:200],
+            what=words.to_stored(what),
             lines=lines,
             old_total=old_total,
             new_total=new_total,
@@ -195,7 +206,7 @@ def save_entry(
     results: list[Result],
     *,
     by: Actor | None = None,
-    what: str = "",
+    what: words.Value = "",
 ) -> None:
     """Keep one player's entry if the game still holds together with it; raises
     InvalidInput and saves nothing when it does not. ``what`` says, for the record
@@ -205,7 +216,9 @@ def save_entry(
     play.validate(play.state(results).with_entry(result.name, entry))
     result.entry = entry
     result.save(update_fields=["entry", "written_by", "written_made"])
-    record_change(play, by, result, what or f"{result.name}'s entry")
+    record_change(
+        play, by, result, what or words.gettext_lazy("{name}'s entry").format(name=result.name)
+    )
 
 
 @dataclass(frozen=True)
@@ -321,7 +334,7 @@ def save_part(
     base: str | None = None,
     editor: str = "",
     by: Actor | None = None,
-    what: str = "",
+    what: words.Value = "",
     seats: list[Result] | None = None,
 ) -> None:
     """Save one part of one player's entry (a round's reef, a final tally).
@@ -355,7 +368,7 @@ def _save_part_locked(
     base: str | None,
     editor: str,
     by: Actor | None,
-    what: str,
+    what: words.Value,
 ) -> None:
     """``save_part`` with the play's row locked and the seats read again under it."""
     list(Play.objects.select_for_update().filter(pk=play.pk).values("pk"))
@@ -426,7 +439,7 @@ def _change_part_locked(
 
 @transaction.atomic
 def add_event(
-    play: Play, data: dict[str, Any], *, by: Actor | None = None, what: str = ""
+    play: Play, data: dict[str, Any], *, by: Actor | None = None, what: words.Value = ""
 ) -> PlayEvent | None:
     """Append to the log, stored at once (with the seat whose phone added it);
     raises InvalidInput and stores nothing when the event does not fit the game.
@@ -438,7 +451,7 @@ def add_event(
     play.validate(play.state(events=events).with_events([*(e.data for e in events), data]))
     seq = events[-1].seq + 1 if events else 1
     event = play.events.create(seq=seq, data=data, seat=by.seat if by else None)
-    record_change(play, by, what=what or "An event added to the log")
+    record_change(play, by, what=what or words.gettext_lazy("An event added to the log"))
     return event
 
 
@@ -450,7 +463,7 @@ def change_event(
     *,
     base: str | None = None,
     by: Actor | None = None,
-    what: str = "",
+    what: words.Value = "",
 ) -> None:
     """Correct an earlier event; every total after it is recomputed from the log.
 
@@ -468,11 +481,18 @@ def change_event(
     play.validate(play.state(events=events).with_events(trial))
     event.data = data
     event.save(update_fields=["data"])
-    record_change(play, by, what=what or f"Event {event.seq} of the log changed")
+    record_change(
+        play,
+        by,
+        what=what
+        or words.gettext_lazy("Event {number} of the log changed").format(number=event.seq),
+    )
 
 
 @transaction.atomic
-def remove_event(play: Play, event: PlayEvent, *, by: Actor | None = None, what: str = "") -> None:
+def remove_event(
+    play: Play, event: PlayEvent, *, by: Actor | None = None, what: words.Value = ""
+) -> None:
     """Take one event out of the log (undo is removing the last one)."""
     Play.objects.select_for_update().get(pk=play.pk)
     if not apply_once(play, by, None):
@@ -480,4 +500,9 @@ def remove_event(play: Play, event: PlayEvent, *, by: Actor | None = None, what:
     events = play.logged_events()
     play.validate(play.state(events=events).with_events([e.data for e in events if e != event]))
     event.delete()
-    record_change(play, by, what=what or f"Event {event.seq} taken out of the log")
+    record_change(
+        play,
+        by,
+        what=what
+        or words.gettext_lazy("Event {number} taken out of the log").format(number=event.seq),
+    )

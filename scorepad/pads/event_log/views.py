@@ -16,7 +16,6 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
-from django.utils import translation
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -26,6 +25,7 @@ from games.contract import InvalidInput
 from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import fingerprint
 from scorepad.http import HtmxHttpRequest
+from scorepad.languages import in_each_language
 from scorepad.models import Actor, Play, PlayEvent, Progress, Result, StaleEdit
 from scorepad.models.changes import add_event, change_event, has_applied, remove_event
 from scorepad.pads import DONE, EMPTY, ENTERING, Panel, SeatStatus
@@ -269,12 +269,17 @@ def _store_event(
 ) -> HttpResponse:
     by = access.actor
     describe = screens_of(play).describe
-    # The record of corrections keeps its words in English, whoever reads the page.
-    with translation.override("en"):
-        if event is None:
-            what = f"Added to the log: {describe(data)}"
-        else:
-            what = f"Changed in the log: {describe(event.data)} → {describe(data)}"
+    # The record of corrections is read in each reader's language.
+    what = (
+        in_each_language(lambda: gettext("Added to the log: %(event)s") % {"event": describe(data)})
+        if event is None
+        else in_each_language(
+            lambda: (
+                gettext("Changed in the log: %(before)s → %(after)s")
+                % {"before": describe(event.data), "after": describe(data)}
+            )
+        )
+    )
     try:
         if event is None:
             add_event(play, data, by=by, what=what)
@@ -371,9 +376,12 @@ def undo_event(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
 
 
 def _remove(request: HtmxHttpRequest, play: Play, event: PlayEvent, by: Actor) -> HttpResponse:
-    # The record of corrections keeps its words in English, whoever reads the page.
-    with translation.override("en"):
-        what = f"Taken out of the log: {screens_of(play).describe(event.data)}"
+    what = in_each_language(
+        lambda: (
+            gettext("Taken out of the log: %(event)s")
+            % {"event": screens_of(play).describe(event.data)}
+        )
+    )
     try:
         remove_event(play, event, by=by, what=what)
     except InvalidInput as e:

@@ -10,15 +10,16 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from games.contract import InvalidInput, Sheet
+from games.words import Rendered
 from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import fingerprint, new_editor
 from scorepad.http import HtmxHttpRequest
+from scorepad.languages import in_each_language
 from scorepad.models import Play, Progress, Result, StaleEdit
 from scorepad.models.changes import save_part
 from scorepad.pads import DONE, EMPTY, ENTERING, SeatStatus
@@ -176,14 +177,17 @@ def round_entry(
         )
         return redirect(play)
     saved = result.entry.get("rounds", {}).get(str(round_number))
-    what = _("%(name)s's round %(round)s %(thing)s") % {
-        "name": result.name,
-        "round": round_number,
-        "thing": screens.noun,
-    }
-    # The record of corrections keeps its words in English, whoever reads the page.
-    with translation.override("en"):
-        recorded = f"{result.name}'s round {round_number} {screens.noun}"
+
+    def what_changed() -> str:
+        return _("%(name)s's round %(round)s %(thing)s") % {
+            "name": result.name,
+            "round": round_number,
+            "thing": screens.noun,
+        }
+
+    what = what_changed()
+    # The record of corrections is read in each reader's language.
+    recorded = in_each_language(what_changed)
 
     errors: list[str] = []
     if request.method == "POST":
@@ -260,7 +264,7 @@ def _save_round(
     round_number: int,
     form: RoundForm,
     access: Access,
-    named: tuple[str, str],
+    named: tuple[str, Rendered],
 ) -> list[str]:
     """Save this round if the game still holds together with it; else say why not.
     ``named``: the round in the reader's words, and as the record of corrections keeps it.
