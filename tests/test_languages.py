@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scorepad.models import AccountLanguage, RatingStep
+from scorepad.models import AccountLanguage, Group, RatingStep
 
 COOKIE = settings.LANGUAGE_COOKIE_NAME
 
@@ -119,3 +119,19 @@ def test_a_rating_s_change_reads_with_the_reader_s_decimal_mark() -> None:
         assert (gained.change_text, lost.change_text) == ("+2,7", "\N{MINUS SIGN}0,3")
     with translation.override("fr"):
         assert gained.change_text == "+2,7"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "name"), [("en", "zoe's table"), ("de", "Tisch von zoe"), ("fr", "Table de zoe")]
+)
+def test_a_new_account_s_group_is_named_in_the_language_it_signed_up_in(
+    client: Client, language: str, name: str
+) -> None:
+    password = "kelp-forest-at-dawn"
+    client.post(
+        "/accounts/signup/",
+        {"username": "zoe", "password1": password, "password2": password},
+        headers={"accept-language": language},
+    )
+    assert list(Group.objects.values_list("name", flat=True)) == [name]

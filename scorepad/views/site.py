@@ -110,8 +110,9 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        # Every account starts with its own group, so a first play can be saved at once.
-        create_group(f"{user.username}'s table", user)
+        # Every account starts with its own group, so a first play can be saved at once;
+        # its name is the group's own from then on, in the language it was made in.
+        create_group(_("%(name)s's table") % {"name": user.username}, user)
         login(request, user, backend=sessions.BACKEND)
         return redirect(_safe_next(request) or "home")
     return render(request, "registration/signup.html", {"form": form})
