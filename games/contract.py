@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from games.words import Stored, Value, and_list, join, known, ngettext_lazy, to_stored
+from games.words import Stored, Value, Words, and_list, join, known, ngettext_lazy, to_stored
 from games.words import gettext_lazy as _
 
 
@@ -51,14 +51,25 @@ class InvalidInput(Exception):
         return {"errors": [e.to_json() for e in self.errors]}
 
 
+class Labelled:
+    """Data labelled in English (marked with ``gettext_noop``): ``shown_label`` is the
+    label in the reader's language."""
+
+    label: str
+
+    @property
+    def shown_label(self) -> Words:
+        return known(self.label)
+
+
 @dataclass(frozen=True)
-class Choice:
+class Choice(Labelled):
     value: str
     label: str
 
 
 @dataclass(frozen=True)
-class Option:
+class Option(Labelled):
     key: str
     label: str
     choices: tuple[Choice, ...]
@@ -67,7 +78,7 @@ class Option:
 
 
 @dataclass(frozen=True)
-class Category:
+class Category(Labelled):
     """One breakdown row: its JSON key and the label players see. ``part_of`` names the
     line a sub-line's points are already counted in (a row of a line of all rows), so
     a chart that adds the lines up leaves it out. ``colour``: the colour the card or
@@ -90,7 +101,7 @@ FEWEST: Literal["fewest"] = "fewest"
 
 
 @dataclass(frozen=True)
-class Tiebreak:
+class Tiebreak(Labelled):
     """One tie-break step, applied in order: the player with the most (or, for
     ``FEWEST``, the fewest) of ``key`` goes ahead."""
 

@@ -195,8 +195,8 @@ class NewPlayForm(Form):
             )
         for option in info.options:
             self.fields[f"option_{option.key}"] = forms.ChoiceField(
-                label=option.label,
-                choices=[(c.value, c.label) for c in option.choices],
+                label=option.shown_label,
+                choices=[(c.value, c.shown_label) for c in option.choices],
                 initial=option.default,
                 widget=forms.RadioSelect,
             )

@@ -188,13 +188,15 @@ def breakdown(
         return Row(label, key, cells, sub, whole)
 
     rows = [
-        row(c.label, c.key, [r.breakdown.get(c.key, 0) for r in results], bool(c.part_of))
+        row(
+            str(c.shown_label), c.key, [r.breakdown.get(c.key, 0) for r in results], bool(c.part_of)
+        )
         for c in info.categories_for(play.mode)
         if any(c.key in r.breakdown for r in results)
     ]
     tiebreak_rows = [
         row(
-            _("Tie-break: %(line)s") % {"line": t.label},
+            _("Tie-break: %(line)s") % {"line": t.shown_label},
             f"tiebreak-{t.key}",
             [r.tiebreak.get(t.key, 0) for r in results],
             True,
@@ -228,10 +230,14 @@ def points_chart(play: Play, by_rank: Sequence[Result]) -> StackedBars | None:
     categories = [c for c in play.info.categories_for(play.mode) if not c.part_of]
     return stacked_bars(
         [
-            (r.name, r.total or 0, [(c.label, r.breakdown.get(c.key, 0)) for c in categories])
+            (
+                r.name,
+                r.total or 0,
+                [(str(c.shown_label), r.breakdown.get(c.key, 0)) for c in categories],
+            )
             for r in by_rank
         ],
-        printed={c.label: c.colour for c in categories if c.colour},
+        printed={str(c.shown_label): c.colour for c in categories if c.colour},
         seats=[r.seat_colour for r in by_rank],
     )
 
@@ -267,9 +273,10 @@ def line_label(labels: Mapping[str, str], key: str) -> str:
 def corrections(play: Play) -> list[CorrectionShown]:
     """The play's corrections, a change at a time (its rows share who, when and what)."""
     info = play.info
-    labels = {c.key: c.label for c in info.categories}
+    labels = {c.key: str(c.shown_label) for c in info.categories}
     labels |= {
-        f"tiebreak-{t.key}": _("Tie-break: %(line)s") % {"line": t.label} for t in info.tiebreaks
+        f"tiebreak-{t.key}": _("Tie-break: %(line)s") % {"line": t.shown_label}
+        for t in info.tiebreaks
     }
     labels["rank"] = _("Place")
     shown: list[CorrectionShown] = []

@@ -302,7 +302,7 @@ def _counts(field: str, points: int | None) -> bool:
 
 
 def _line_labels(game: str) -> dict[str, str]:
-    return {category.key: category.label for category in get_codec(game).info.categories}
+    return {c.key: str(c.shown_label) for c in get_codec(game).info.categories}
 
 
 # A rival is someone met this often at least: one or two plays make no record to speak of.

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorepad.models import AccountLanguage, Group, RatingStep
+from tests.english_left import english_left
 
 COOKIE = settings.LANGUAGE_COOKIE_NAME
 
@@ -135,3 +136,9 @@ def test_a_new_account_s_group_is_named_in_the_language_it_signed_up_in(
         headers={"accept-language": language},
     )
     assert list(Group.objects.values_list("name", flat=True)) == [name]
+
+
+def test_english_left_on_a_german_page_is_found_and_names_are_not() -> None:
+    text = "Runde 2 von Ana the Bold · Whale Shark: 5 SP · Your score is saved"
+    assert english_left(text, "de", ["Ana the Bold"]) == ["is", "saved", "score", "your"]
+    assert english_left("Whale Shark, 5 PV · Ana the Bold", "fr", ["Ana the Bold"]) == []

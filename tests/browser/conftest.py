@@ -174,10 +174,21 @@ def console_errors() -> list[str]:
 
 
 @pytest.fixture
+def reading_language() -> str:
+    """The phone's language (its Accept-Language); a test reads others by parametrizing
+    this fixture."""
+    return "en-US"
+
+
+@pytest.fixture
 def page(
-    request: pytest.FixtureRequest, browser: Browser, live_server, console_errors: list[str]
+    request: pytest.FixtureRequest,
+    browser: Browser,
+    live_server,
+    console_errors: list[str],
+    reading_language: str,
 ) -> Iterator[Page]:
-    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context = browser.new_context(base_url=live_server.url, locale=reading_language, **PHONE)
     context.set_default_timeout(TIMEOUT_MS)
     context.add_init_script(REPORT_VIOLATIONS)
     page = context.new_page()

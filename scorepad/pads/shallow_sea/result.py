@@ -32,7 +32,7 @@ def score_lines(
         key = category.key
         if key.startswith("row_") and not rows:
             continue
-        label = category.label
+        label = str(category.shown_label)
         if key in ("orange", "blue"):
             cards = ORANGE_CARDS if key == "orange" else BLUE_CARDS
             names = [kept[key]] if key in kept else [cards[n].name for n in setup.get(key, [])]

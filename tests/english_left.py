@@ -1,0 +1,65 @@
+"""English left on a page read in another language (the language sweep of
+tests/browser/test_long_names.py; docs/languages.md).
+
+A word is English here when the site's English says it (a word of a catalogue's
+msgid, or one of the little words every English sentence has) and the language's
+own words never do (no translation in its catalogues uses it: "Host" is German too).
+Names are not words: the names of the people, groups and games on the page, and the
+names printed on the cards, are taken out before the page is read.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from functools import cache
+from pathlib import Path
+
+from games import GAMES
+from games.shallow_sea.data import CARDS, SEALIFE
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+from translations import catalogues, entries  # noqa: E402
+
+WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+(?:['’][A-Za-z]+)?")
+PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|\{\w*\}")
+# Words every English sentence is made of, whether or not a msgid holds them.
+LITTLE_WORDS = set(
+    "the a an and or of to in on at by for with from is are was were be been has have had "
+    "not no yet this that these those each every your you it its who what which when where "
+    "there their they them than then more less most fewest one two three".split()
+)
+# Words any language may show: the brand, abbreviations, what is not a word.
+EVERY_LANGUAGE = {"scorepad", "ok", "json", "csv", "png", "bgg", "bg", "stats", "id", "px"}
+
+
+def words_of(text: str) -> set[str]:
+    return {word.casefold() for word in WORD.findall(text)}
+
+
+@cache
+def vocabulary(language: str) -> frozenset[str]:
+    """The words of ``language``'s translations (``en``: of the English msgids)."""
+    found: set[str] = set()
+    for po in catalogues(ROOT):
+        if language == "en" or f"/{language}/" in str(po):
+            for (_, message), (translations, _) in entries(po).items():
+                said = message if language == "en" else " ".join(translations)
+                found |= words_of(PLACEHOLDER.sub(" ", said))
+    return frozenset(found)
+
+
+def printed_names() -> list[str]:
+    """Names kept as printed in every language: the games', the cards', the tiles'."""
+    cards = [card.name for deck in CARDS.values() for card in deck.values()]
+    sealife = [kind.name for kind in SEALIFE.values()]
+    return [*(game.INFO.name for game in GAMES.values()), *cards, *sealife]
+
+
+def english_left(text: str, language: str, names: list[str]) -> list[str]:
+    """The English words of ``text`` read in ``language``, ``names`` taken out first."""
+    for name in sorted([*names, *printed_names()], key=len, reverse=True):
+        text = text.replace(name, " ")
+    english = (vocabulary("en") | LITTLE_WORDS) - vocabulary(language) - EVERY_LANGUAGE
+    return sorted(words_of(text) & english)
