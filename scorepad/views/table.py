@@ -33,6 +33,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -53,6 +54,14 @@ from scorepad.table import Access, access_changed, access_to, phone_token
 from scorepad.views.common import get_play_for_user
 
 STAGE_WORDS = {DONE: "done", ENTERING: "entering"}
+# How far a seat is, in the reader's words; lazy, so the table bar's kept seats serve
+# readers of every language.
+STAGE_SHOWN = {
+    "done": pgettext_lazy("a seat: finished entering its scores", "done"),
+    "entering": pgettext_lazy("a seat: still entering its scores", "entering"),
+    "joined": pgettext_lazy("a seat: a phone holds it", "joined"),
+    "not joined": pgettext_lazy("a seat: no phone holds it", "not joined"),
+}
 
 
 def table_etag(play: Play, view: str) -> str:
@@ -132,6 +141,7 @@ def table_context(
             {
                 "result": result,
                 "stage": stage,
+                "stage_words": STAGE_SHOWN[stage],
                 "detail": status.detail,
                 "on_a_phone": phone is not None,
                 "mine": access.holds(result),
@@ -217,11 +227,13 @@ def bar_seats(play: Play) -> list[dict[str, str]]:
         held = set(play.phones.filter(result__isnull=False).values_list("result_id", flat=True))
         if len(_BAR_SEATS) >= BAR_SEATS_KEPT:
             _BAR_SEATS.clear()
+        pad = get_pad(play.game)
         _BAR_SEATS[key] = [
             {
                 "name": r.name,
                 "seat_colour": r.seat_colour,
-                "stage": _stage(get_pad(play.game).seat_status(play, r, progress), r.pk in held),
+                "stage": (stage := _stage(pad.seat_status(play, r, progress), r.pk in held)),
+                "stage_words": STAGE_SHOWN[stage],
             }
             for r in results
         ]
