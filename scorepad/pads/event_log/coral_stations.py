@@ -116,5 +116,7 @@ SCREENS = LogScreens(
     end=EndEvents(
         EventKind("open_station", gettext_lazy("Open station"), STATION_FIELDS, _open_station),
         input_key="open_stations",
+        heading=gettext_lazy("Open stations"),
+        add=gettext_lazy("Add an open station"),
     ),
 )

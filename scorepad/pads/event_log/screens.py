@@ -44,10 +44,13 @@ class EventKind:
 @dataclass(frozen=True)
 class EndEvents:
     """Things entered one by one once the game is over, like events, that the game
-    reads as a list of their own (``input_key``) rather than as part of the log."""
+    reads as a list of their own (``input_key``) rather than as part of the log;
+    ``heading`` names them all ("Open stations"), ``add`` is the button adding one."""
 
     kind: EventKind
     input_key: str
+    heading: StrOrPromise
+    add: StrOrPromise
 
 
 @dataclass(frozen=True)

@@ -105,7 +105,7 @@ def hub(request: HtmxHttpRequest, play: Play) -> HttpResponse:
         "undo_chain_json": json.dumps(undo_chain),
         "may_log": access.may_log(),
         "event_kinds": _shown(play, screens.events) if play.mode == "log" else [],
-        "end_kind": screens.end.kind if screens.end else None,
+        "end": screens.end,
         "end_events": _end_events(play, screens, access, events),
         "tallies": [
             {
@@ -401,7 +401,7 @@ def end_panel(request: HtmxHttpRequest, play: Play, access: Access) -> Panel | N
     if screens.end is None:
         return None
     context = {
-        "end_kind": screens.end.kind,
+        "end": screens.end,
         "end_events": _end_events(play, screens, access, play.logged_events()),
         "may_log": access.may_log(),
         "back": request.path,

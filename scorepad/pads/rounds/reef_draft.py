@@ -5,6 +5,7 @@ English labels are marked in the game's data and translated in its catalogue."""
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from games.reef_draft.data import CARD_LABELS, DECK, FISH_POINTS, HAND_SIZE, ROUNDS
 from scorepad.lazy_text import filled_lazy
@@ -55,7 +56,7 @@ SCREENS = RoundScreens(
             _(CARD_LABELS["coral"]),
             "coral",
             "coral",
-            _("card"),
+            ngettext_lazy("%(count)s card", "%(count)s cards", "count"),
             _("coral cards so far; scored after round 3"),
         ),
     ),

@@ -53,12 +53,13 @@ class Section:
 @dataclass(frozen=True)
 class Column:
     """A scoreboard column of the game's own: its category's points once the game is
-    over, before then the tie-break's count so far (``unit``, pluralised)."""
+    over, before then the tie-break's count so far (``counted``: Django's
+    ``ngettext_lazy(one, many, "count")``, filled in with the count)."""
 
     label: StrOrPromise
     category: str
     tiebreak: str
-    unit: StrOrPromise
+    counted: StrOrPromise
     title: StrOrPromise = ""
 
 

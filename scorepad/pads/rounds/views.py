@@ -144,7 +144,8 @@ def _scoreboard_rows(
                 "columns": [
                     {
                         "column": column,
-                        "so_far": score.tiebreak.get(column.tiebreak) if score else None,
+                        "so_far": column.counted
+                        % {"count": score.tiebreak.get(column.tiebreak, 0) if score else 0},
                         "points": score.breakdown[column.category] if score and over else None,
                     }
                     for column in screens.columns
