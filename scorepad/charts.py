@@ -24,6 +24,7 @@ from itertools import cycle
 from typing import TYPE_CHECKING
 
 from django.utils.dateformat import format as date_format
+from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from scorepad.models.colours import initial_of
@@ -116,7 +117,7 @@ class LineChart:
 
     @property
     def average_label(self) -> str:
-        return gettext("average %(value)s") % {"value": f"{self.average:.1f}"}
+        return gettext("average %(value)s") % {"value": number_format(self.average, 1)}
 
     @property
     def description(self) -> str:

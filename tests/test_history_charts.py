@@ -3,6 +3,8 @@ from the kept records, in the few queries those pages already make."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -97,3 +99,31 @@ def test_outsider_gets_404(
     for url in (f"/groups/{three_plays.pk}/", f"/groups/{three_plays.pk}/players/{ana.pk}/"):
         assert alice_client.get(url).status_code == 200
         assert outsider_client.get(url).status_code == 404
+
+
+# Where an SVG drawing holds numbers: they are read as numbers (12.5), never as words in
+# the reader's language (German writes 12,5).
+SVG_NUMBERS = re.compile(
+    r'<(?:rect|line|circle|text|polyline|svg)\b[^>]*?\s(?:x|y|x1|x2|y1|y2|cx|cy|width|height|points|viewBox)="([^"]*)"'
+)
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_charts_draw_in_any_language_and_say_their_numbers_in_it(
+    alice_client: Client, three_plays: Group, language: str
+) -> None:
+    ana = three_plays.players.get(name="Ana")
+    headers = {"accept-language": language}
+    group_page = alice_client.get(f"/groups/{three_plays.pk}/", headers=headers)
+    player_page = alice_client.get(f"/groups/{three_plays.pk}/players/{ana.pk}/", headers=headers)
+    drawn = []
+    for response in (group_page, player_page):
+        body = response.content.decode()
+        drawn += [value for match in SVG_NUMBERS.finditer(body) for value in [match.group(1)]]
+    assert len(drawn) > 20
+    assert [value for value in drawn if "," in value and " " not in value] == []
+    points = [value for value in drawn if " " in value and "," in value]
+    assert all(re.fullmatch(r"[\d.]+,[\d.]+( [\d.]+,[\d.]+)*", value) for value in points)
+    assert ("Durchschnitt 41,3" if language == "de" else "moyenne 41,3") in (
+        player_page.content.decode()
+    )

@@ -14,6 +14,7 @@ from games.contract import Explanation
 from scorepad.models import Group, Play, Result
 from scorepad.pads.shallow_sea.geometry import BUBBLE_SHAPES, bubble_point
 from scorepad.result_page import podium
+from tests.test_history_charts import SVG_NUMBERS
 
 HTMX = {"HX-Request": "true"}
 
@@ -242,3 +243,6 @@ def test_a_tie_note_reads_in_the_reader_s_language(
     ) in german
     french = alice_client.get(result_url(play), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Ana et Ben sont à égalité avec 43 points" in french
+    # The points chart draws as in English: its numbers are numbers, not French words.
+    drawn = [match.group(1) for match in SVG_NUMBERS.finditer(french)]
+    assert drawn and [value for value in drawn if "," in value] == []
