@@ -142,3 +142,15 @@ def test_english_left_on_a_german_page_is_found_and_names_are_not() -> None:
     text = "Runde 2 von Ana the Bold · Whale Shark: 5 SP · Your score is saved"
     assert english_left(text, "de", ["Ana the Bold"]) == ["is", "saved", "score", "your"]
     assert english_left("Whale Shark, 5 PV · Ana the Bold", "fr", ["Ana the Bold"]) == []
+
+
+@pytest.mark.django_db
+def test_the_worker_keeps_the_offline_page_in_each_language(client: Client) -> None:
+    worker = client.get("/sw.js").content.decode()
+    shell = json.loads(worker.split("const SHELL = ", 1)[1].split(";\n", 1)[0])
+    offline = [url for url in shell if url.startswith("/offline/")]
+    assert offline == ["/offline/?language=en", "/offline/?language=de", "/offline/?language=fr"]
+    french = client.get("/offline/?language=fr", headers={"accept-language": "de"})
+    assert french["Content-Language"] == "fr"
+    assert "Ce téléphone est hors ligne" in french.content.decode()
+    assert page_language(client, "/offline/?language=xx", **{"accept-language": "de"}) == "de"

@@ -27,6 +27,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.utils.cache import patch_vary_headers
+from django.utils import translation
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csp import csp_override
@@ -141,7 +142,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """The worker, at the site's root so that it serves every page. Its policy is its
     script's answer's: without Trusted Types, as it writes no HTML and imports only the
     files its own script names (importScripts would need a policy of its own)."""
-    shell = (*(static(path) for path in SHELL), "/offline/")
+    # The offline page in each language: the worker shows the one its reader reads.
+    offline_pages = (f"/offline/?language={code}" for code, _ in settings.LANGUAGES)
+    shell = (*(static(path) for path in SHELL), *offline_pages)
     worker = HttpResponse(
         _worker(shell, _worker_code()), content_type="text/javascript; charset=utf-8"
     )
@@ -150,7 +153,15 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def offline(request: HttpRequest) -> HttpResponse:
-    return render(request, "offline.html")
+    """The page a phone shows for a screen it never kept, in the language ``?language=``
+    names (the worker keeps one of each; it is fetched without the phone's cookies)."""
+    language = request.GET.get("language", "")
+    if language not in dict(settings.LANGUAGES):
+        return render(request, "offline.html")
+    with translation.override(language):
+        response = render(request, "offline.html")
+    response.headers["Content-Language"] = language
+    return response
 
 
 @require_safe

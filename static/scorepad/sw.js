@@ -1,7 +1,8 @@
 // Scorepad's service worker, a classic worker (every browser runs one), served at /sw.js
 // by scorepad/views/app.py, which writes VERSION (a digest of what follows and of the
 // static files' hashed names), SHELL (those names and the offline page) and the outbox's
-// store, OutboxStore (outbox-store.js's exports), before this file's code. In production
+// store, OutboxStore (outbox-store.js's exports), before this file's code. SHELL holds the
+// offline page once in each of the site's languages. In production
 // /sw.js is those lines and two importScripts, by hashed names: outbox-worker.js's file
 // and this one's, fetched as the worker installs. A deploy that changes any of them is a
 // new worker, which takes over as soon as it is installed. Types: sw-globals.d.ts.
@@ -17,6 +18,9 @@ const SHELL_CACHE = `shell-${VERSION}`;
 const STATIC_CACHE = "static";
 const PAGES = "pages-"; // and the identity they were kept for: one cache per identity
 const OFFLINE = "/offline/";
+// The language the reader's pages come in (each says it in Content-Language): the offline
+// page is shown in it. Until a page has said, the browser's.
+let readerLanguage = self.navigator.language.slice(0, 2);
 
 // The screens worth keeping for a table without network: home and every play's own.
 const keepable = (url) => url.pathname === "/" || url.pathname.startsWith("/plays/");
@@ -135,6 +139,7 @@ async function fromNetworkFirst(event) {
   } catch {
     return (await keptPage(request)) || offlinePage();
   }
+  readerLanguage = response.headers.get("Content-Language") || readerLanguage;
   const keep = response.ok && keepable(new URL(request.url)) && request;
   event.waitUntil(heard(keep ? response.clone() : response, asking, keep));
   return response;
@@ -142,7 +147,9 @@ async function fromNetworkFirst(event) {
 
 // Not the page asked for: 503, as the network would have said.
 async function offlinePage() {
-  const page = await caches.match(OFFLINE);
+  const page =
+    (await caches.match(`${OFFLINE}?language=${readerLanguage}`)) ||
+    (await caches.match(`${OFFLINE}?language=en`));
   if (!page) {
     return new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } });
   }

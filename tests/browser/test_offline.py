@@ -671,3 +671,24 @@ def test_a_change_refused_on_replay_is_shown_where_the_player_is(phones: Phones)
     phone.shot("refused-on-replay")
     assert play.ordered_results()[0].entry.get("rounds", {}).get("1", {}).get("jellies", 0) == 0
     assert errors_beyond_the_network(phones) == []
+
+
+def test_the_offline_page_speaks_the_language_chosen_in_the_menu(phones: Phones) -> None:
+    """The phone's browser reads English; its reader chose German in the menu: a page
+    the phone never kept is the offline page in German (the worker keeps one in each
+    language and shows the one the reader's pages came in)."""
+    phone = phones.open("reader")
+    page = phone.page
+    page.goto("/")
+    page.locator(".language-menu summary").click()
+    page.get_by_role("button", name="Deutsch").click()
+    until(page, "() => navigator.serviceWorker.getRegistration().then((r) => !!r?.active)")
+    page.reload()  # a page the worker answers, in German
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    kept_for_offline(page, "/offline/?language=de", "/offline/?language=fr")
+
+    phone.context.set_offline(True)
+    page.goto("/accounts/signup/")
+    expect(page.get_by_role("heading", name="Dieses Handy ist offline", exact=True)).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    phone.context.set_offline(False)
