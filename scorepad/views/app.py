@@ -26,8 +26,8 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.utils.cache import patch_vary_headers
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csp import csp_override
