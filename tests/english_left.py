@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from translations import catalogues, entries  # noqa: E402
 
-WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+(?:['’][A-Za-z]+)?")
+# Letters glued to digits are not words but names of places (R3C4, a space of a board).
+WORD = re.compile(r"(?<![\w])[A-Za-zÀ-ÖØ-öø-ÿ]+(?:['’][A-Za-z]+)?(?![\w])")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|\{\w*\}")
 # Words every English sentence is made of, whether or not a msgid holds them.
 LITTLE_WORDS = set(
@@ -58,8 +59,13 @@ def printed_names() -> list[str]:
 
 
 def english_left(text: str, language: str, names: list[str]) -> list[str]:
-    """The English words of ``text`` read in ``language``, ``names`` taken out first."""
+    """The English words of ``text`` read in ``language``, ``names`` taken out first,
+    each with the line it was found in."""
     for name in sorted([*names, *printed_names()], key=len, reverse=True):
         text = text.replace(name, " ")
     english = (vocabulary("en") | LITTLE_WORDS) - vocabulary(language) - EVERY_LANGUAGE
-    return sorted(words_of(text) & english)
+    found = []
+    for word in sorted(words_of(text) & english):
+        line = next(line for line in text.splitlines() if word in words_of(line))
+        found.append(f"{word} ({line.strip()[:80]!r})")
+    return found
