@@ -114,6 +114,7 @@ class GroupForm(forms.ModelForm):
     class Meta:
         model = Group
         fields = ("name",)
+        labels = {"name": gettext_lazy("Name")}
 
 
 class HintedRadioSelect(forms.RadioSelect):

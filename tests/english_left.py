@@ -35,6 +35,10 @@ LITTLE_WORDS = set(
 EVERY_LANGUAGE = {"scorepad", "ok", "json", "csv", "png", "bgg", "bg", "stats", "id", "px"}
 
 
+# The fewest characters of a name shown before its "…".
+SHORTEST_CUT = 8
+
+
 def words_of(text: str) -> set[str]:
     return {word.casefold() for word in WORD.findall(text)}
 
@@ -63,7 +67,11 @@ def english_left(text: str, language: str, names: list[str]) -> list[str]:
     each with the line it was found in."""
     for name in sorted([*names, *printed_names()], key=len, reverse=True):
         text = text.replace(name, " ")
+        # A name cut short to fit ("🐙 Bartholomew Fitzgerald-Oyelaran the 3…").
+        for length in range(len(name) - 1, SHORTEST_CUT - 1, -1):
+            text = text.replace(name[:length] + "…", " ")
     english = (vocabulary("en") | LITTLE_WORDS) - vocabulary(language) - EVERY_LANGUAGE
+    english = {word for word in english if len(word) > 1}  # a letter is no word (a code's)
     found = []
     for word in sorted(words_of(text) & english):
         line = next(line for line in text.splitlines() if word in words_of(line))
