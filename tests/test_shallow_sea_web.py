@@ -1004,12 +1004,14 @@ class TestBubble:
         opened = client.get(bubble_url(play, "R3C4:top"), **HTMX).content.decode()
         assert opened.lstrip().startswith('<section id="board" class="ocean-board tap-fish">')
         assert '<section id="editor" class="editor open"' in opened
-        assert "Bubble R1C4:bottom, touching R1C4, R2C3, R2C5, R3C4" in opened
+        assert "Bubble R1C4 bottom, touching R1C4, R2C3, R2C5, R3C4" in opened
+        german = client.get(bubble_url(play, "R3C4:top"), HTTP_ACCEPT_LANGUAGE="de", **HTMX)
+        assert "Blase R1C4 unten, grenzt an R1C4, R2C3, R2C5, R3C4" in german.content.decode()
         assert 'hx-trigger="change, submit"' in opened
         tap = {"color": "green", "drawn": drawn_in(opened)}
         response = client.post(bubble_url(play, "R3C4:top"), tap, **HTMX)
         body = response.content.decode()
-        assert "Saved R1C4:bottom: green fish." in body
+        assert "Saved R1C4 bottom: green fish." in body
         # That bubble alone, drawn as fish mode draws it (a link); no space changed.
         assert pieces(body) == {("bubble", "R1C4:bottom")}
         assert re.search(r'<a [^>]*class="bubble has-fish"[^>]*data-place="R1C4:bottom"', body)

@@ -138,12 +138,12 @@ def test_an_ocean_tapped_in_scores_as_the_api_does(
 
     tap_fish(page)
     bubble(page, "R1C4:bottom").click()  # where R1C4, R2C3, R2C5 and R3C4 meet
-    expect(page.locator("#editor.open")).to_contain_text("R1C4:bottom")
+    expect(page.locator("#editor.open")).to_contain_text("R1C4 bottom")
     page.locator("#editor").get_by_text("Yellow", exact=True).click()  # saves at once
-    expect(page.locator("#editor")).to_contain_text("Saved R1C4:bottom: yellow fish")
+    expect(page.locator("#editor")).to_contain_text("Saved R1C4 bottom: yellow fish")
     bubble(page, "R3C4:bottom").click()
     page.locator("#editor").get_by_text("Red", exact=True).click()
-    expect(page.locator("#editor")).to_contain_text("Saved R3C4:bottom: red fish")
+    expect(page.locator("#editor")).to_contain_text("Saved R3C4 bottom: red fish")
     page.get_by_role("button", name="One more: Seashells left").click()
     page.get_by_role("button", name="One more: Seashells left").click()
     expect(page.locator("#live")).not_to_contain_text("needs the Seashells")  # saved
@@ -478,11 +478,11 @@ def test_a_fresh_ocean_takes_at_most_60_taps(
     for at, color in FRESH_FISH.items():
         point = bubble_point(at)
         assert point is not None
-        name = BUBBLE_SHAPES[point].name
-        taps.click(bubble(page, name))
-        expect(sheet).to_contain_text(name)
+        shape = BUBBLE_SHAPES[point]
+        taps.click(bubble(page, shape.name))
+        expect(sheet).to_contain_text(shape.shown_name)
         taps.click(page.locator("#editor").get_by_text(color.title(), exact=True))
-        expect(page.locator("#editor")).to_contain_text(f"Saved {name}")
+        expect(page.locator("#editor")).to_contain_text(f"Saved {shape.shown_name}")
     taps.fill(page.get_by_role("spinbutton", name="Seashells left", exact=True), "2")
     expect(page.locator("#live")).not_to_contain_text("needs the Seashells")
     screenshot("ocean", full_page=False)
@@ -716,7 +716,7 @@ def test_the_ocean_is_whole_and_calm_at_390_px(
     for name, (x0, y0, x1, y1) in boxes["bubbles"]:
         assert left <= x0 and x1 <= right and top <= y0 and y1 <= bottom, (name, boxes["svg"])
     bubble(page, "R2C1:left").click()  # the board's left edge
-    expect(page.locator("#editor.open")).to_contain_text("R2C1:left")
+    expect(page.locator("#editor.open")).to_contain_text("R2C1 left")
     expect(page.locator("#editor .swatches label")).to_have_count(5)
     for scheme in LIGHT_THEN_DARK:
         page.emulate_media(color_scheme=scheme)

@@ -25,6 +25,7 @@ from scorepad.pads.shallow_sea.geometry import (
     BubbleShape,
     SpaceShape,
     bubble_point,
+    bubble_words,
 )
 from scorepad.pads.shallow_sea.text import color_word, describe_tile
 
@@ -172,7 +173,7 @@ def draw_board(
         if only is not None and point not in only.bubbles:
             continue
         color = fish.get(point)
-        where = shape.name.replace(":", " ")
+        where = shape.shown_name
         if color:
             label = gettext("Bubble %(where)s: %(color)s fish") % {
                 "where": where,
@@ -203,4 +204,5 @@ def draw_board(
         "fish": len(fish),
         "empty": len(SPACES) - len(tiles),
         "lit": lit if lit and (lit.spaces or lit.bubbles) else None,
+        "lit_bubbles": [bubble_words(name) for name in lit.bubbles] if lit else [],
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from games.shallow_sea.data import BUBBLES, CORNERS, INNER_SPACES, SPACE_POINTS, Point
 
@@ -66,11 +66,31 @@ class BubbleShape:
     spaces: tuple[str, ...]
 
     @property
+    def shown_name(self) -> str:
+        """The name in the reader's words: ``R1C2 top`` (the input's ``R1C2:top``)."""
+        return bubble_words(self.name)
+
+    @property
     def title(self) -> str:
         return gettext("Bubble %(name)s, touching %(spaces)s") % {
-            "name": self.name,
+            "name": self.shown_name,
             "spaces": ", ".join(self.spaces),
         }
+
+
+# A bubble's corner of the space it is named through, as a reader says it.
+CORNER_WORDS = {
+    "top": pgettext_lazy("the corner of a space a bubble is at", "top"),
+    "right": pgettext_lazy("the corner of a space a bubble is at", "right"),
+    "bottom": pgettext_lazy("the corner of a space a bubble is at", "bottom"),
+    "left": pgettext_lazy("the corner of a space a bubble is at", "left"),
+}
+
+
+def bubble_words(name: str) -> str:
+    """A bubble's name as the input gives it (``R1C2:top``) in the reader's words."""
+    space, _, corner = name.partition(":")
+    return f"{space} {CORNER_WORDS[corner]}" if corner in CORNER_WORDS else name
 
 
 def _bubble_name(point: Point) -> str:

@@ -191,7 +191,7 @@ def ocean_bubble(
             except InvalidInput as e:
                 errors = attach_errors(e, form, f"boards.{result.name}.fish", lambda _: "color")
             else:
-                name = BUBBLE_SHAPES[point].name
+                name = BUBBLE_SHAPES[point].shown_name
                 if color:
                     said = _("%(bubble)s: %(color)s fish.") % {
                         "bubble": name,
