@@ -4,7 +4,9 @@ phone and by the account (scorepad/languages.py)."""
 from __future__ import annotations
 
 import html
+import sys
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -156,3 +158,18 @@ def test_the_worker_keeps_the_offline_page_in_each_language(client: Client) -> N
     assert french["Content-Language"] == "fr"
     assert "Ce téléphone est hors ligne" in french.content.decode()
     assert page_language(client, "/offline/?language=xx", **{"accept-language": "de"}) == "de"
+
+
+def test_lint_refuses_a_gettext_function_makemessages_cannot_see(tmp_path: Path) -> None:
+    sys.path.insert(0, str(settings.BASE_DIR / "scripts"))
+    from translations import hidden_gettext
+
+    (tmp_path / "scorepad").mkdir()
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "rules.py").write_text(
+        "from games.words import gettext_lazy as _\nfrom games.words import ngettext_lazy as _n\n"
+    )
+    assert hidden_gettext(tmp_path) == [
+        "games/rules.py:2: makemessages cannot see through "
+        "'from games.words import ngettext_lazy as _n'"
+    ]
