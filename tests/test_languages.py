@@ -4,8 +4,8 @@ phone and by the account (scorepad/languages.py)."""
 from __future__ import annotations
 
 import html
-import sys
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
