@@ -196,7 +196,7 @@ class NewPlayForm(Form):
             )
         for option in info.options:
             self.fields[f"option_{option.key}"] = forms.ChoiceField(
-                label=option.shown_label,
+                label=str(option.shown_label),
                 choices=[(c.value, c.shown_label) for c in option.choices],
                 initial=option.default,
                 widget=forms.RadioSelect,

@@ -11,16 +11,14 @@ names printed on the cards, are taken out before the page is read.
 from __future__ import annotations
 
 import re
-import sys
 from functools import cache
 from pathlib import Path
 
 from games import GAMES
 from games.shallow_sea.data import CARDS, SEALIFE
+from scripts.translations import catalogues, entries
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-from translations import catalogues, entries  # noqa: E402
 
 # Letters glued to digits are not words but names of places (R3C4, a space of a board).
 WORD = re.compile(r"(?<![\w])[A-Za-zÀ-ÖØ-öø-ÿ]+(?:['’][A-Za-z]+)?(?![\w])")
@@ -71,7 +69,7 @@ def english_left(text: str, language: str, names: list[str]) -> list[str]:
         for length in range(len(name) - 1, SHORTEST_CUT - 1, -1):
             text = text.replace(name[:length] + "…", " ")
     english = (vocabulary("en") | LITTLE_WORDS) - vocabulary(language) - EVERY_LANGUAGE
-    english = {word for word in english if len(word) > 1}  # a letter is no word (a code's)
+    english -= {word for word in english if len(word) == 1}  # a letter is no word (a code's)
     found = []
     for word in sorted(words_of(text) & english):
         line = next(line for line in text.splitlines() if word in words_of(line))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorepad.models import AccountLanguage, Group, RatingStep
+from scripts.translations import hidden_gettext
 from tests.english_left import english_left
 
 COOKIE = settings.LANGUAGE_COOKIE_NAME
@@ -161,9 +161,6 @@ def test_the_worker_keeps_the_offline_page_in_each_language(client: Client) -> N
 
 
 def test_lint_refuses_a_gettext_function_makemessages_cannot_see(tmp_path: Path) -> None:
-    sys.path.insert(0, str(settings.BASE_DIR / "scripts"))
-    from translations import hidden_gettext
-
     (tmp_path / "scorepad").mkdir()
     (tmp_path / "games").mkdir()
     (tmp_path / "games" / "rules.py").write_text(

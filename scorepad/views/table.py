@@ -22,7 +22,7 @@ every new play."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import segno
@@ -52,6 +52,9 @@ from scorepad.models.table import (
 from scorepad.pads import DONE, ENTERING, SeatStatus, get_pad
 from scorepad.table import Access, access_changed, access_to, phone_token
 from scorepad.views.common import get_play_for_user
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 STAGE_WORDS = {DONE: "done", ENTERING: "entering"}
 # How far a seat is, in the reader's words; lazy, so the table bar's kept seats serve
@@ -215,11 +218,11 @@ def table(request: HtmxHttpRequest, play_id: UUID) -> HttpResponse:
 
 # Every phone at a table sees the same one-line table: worked out once for each version
 # of the play in each app server process, however many phones poll it.
-_BAR_SEATS: dict[tuple[int, int], list[dict[str, str]]] = {}
+_BAR_SEATS: dict[tuple[int, int], list[dict[str, StrOrPromise]]] = {}
 BAR_SEATS_KEPT = 1000
 
 
-def bar_seats(play: Play) -> list[dict[str, str]]:
+def bar_seats(play: Play) -> list[dict[str, StrOrPromise]]:
     key = (play.pk, play.version)
     if key not in _BAR_SEATS:
         results = play.ordered_results()
