@@ -12,12 +12,19 @@ import pytest
 
 from games import seagrass
 from games.contract import InvalidInput
+from games.words import render
 
 
 def refused(call: Any, data: Any, **kwargs: Any) -> dict[str, str]:
     with pytest.raises(InvalidInput) as caught:
         call(data, **kwargs)
     return {e.field: e.message for e in caught.value.errors}
+
+
+def refused_in(language: str, call: Any, data: Any, **kwargs: Any) -> dict[str, str]:
+    with pytest.raises(InvalidInput) as caught:
+        call(data, **kwargs)
+    return {e.field: render(e.words, language) for e in caught.value.errors}
 
 
 def log_game(events: list[dict], **more: Any) -> dict[str, Any]:
@@ -186,3 +193,144 @@ def test_a_sole_leader_takes_the_most_award_alone():
     ana = next(p for p in sheet["players"] if p["name"] == "Ana")
     reefs = next(e for e in ana["explain"] if e["line"] == "reefs")
     assert reefs["text"] == "Completed reefs: reef of 3 tiles, most creatures (6) → 8"
+
+
+def explained_in(language: str, game: dict[str, Any], name: str) -> list[str]:
+    player = next(p for p in seagrass.score(seagrass.parse(game)).players if p.name == name)
+    return [render(line.text, language) for line in player.explain]
+
+
+# --- In German and French (docs/languages.md) -----------------------------------------------
+
+
+def test_the_calculator_names_the_reef_and_the_player_in_german_and_french():
+    reef = {"players": ["Ana", "Ben"], "size": 0, "adjacent": {"Ana": -1}}
+    assert refused_in("de", seagrass.reef_award_calculator, reef) == {
+        "size": "Das Riff: Größe des Riffs: mindestens 1.",
+        "adjacent.Ana": "Das Riff: angrenzende Meerestiere von Ana: mindestens 0.",
+    }
+    assert refused_in("fr", seagrass.reef_award_calculator, reef) == {
+        "size": "Le récif\u00a0: taille du récif\u00a0: au moins 1.",
+        "adjacent.Ana": "Le récif\u00a0: créatures adjacentes de Ana\u00a0: au moins 0.",
+    }
+
+
+def test_an_end_entry_names_the_player_and_the_expansion_in_german_and_french():
+    data = log_game([])
+    data["final"]["Ana"] = {"discovery_tokens": 2, "unplayed_tiles": "x"}
+    assert refused_in("de", seagrass.parse, data) == {
+        "final.Ana.discovery_tokens": "Ana hat Entdeckungsmarker, aber diese Partie wird ohne "
+        "die Entdeckungs-Erweiterung gespielt: Schalte sie ein oder gib 0 ein.",
+        "final.Ana.unplayed_tiles": "Ungespielte Plättchen von Ana: bitte eine ganze Zahl eingeben.",
+    }
+    assert refused_in("fr", seagrass.parse, data) == {
+        "final.Ana.discovery_tokens": "Ana a des jetons Découverte, mais cette partie se joue "
+        "sans l’extension Découverte\u00a0: activez-la ou saisissez 0.",
+        "final.Ana.unplayed_tiles": "Tuiles non jouées de Ana\u00a0: saisissez un nombre entier.",
+    }
+
+
+@pytest.mark.parametrize(
+    ("sets", "held", "english", "german", "french"),
+    [
+        (
+            1,
+            21,
+            "hold 21 and returned 1 full set of 4: 25 in all.",
+            "besitzen 21 und gaben 1 vollständigen Satz zu 4 zurück: zusammen 25.",
+            "en détiennent 21 et ont rendu 1 série complète de 4\u00a0: 25 en tout.",
+        ),
+        (
+            2,
+            17,
+            "hold 17 and returned 2 full sets of 4: 25 in all.",
+            "besitzen 17 und gaben 2 vollständige Sätze zu 4 zurück: zusammen 25.",
+            "en détiennent 17 et ont rendu 2 séries complètes de 4\u00a0: 25 en tout.",
+        ),
+    ],
+)
+def test_tokens_beyond_the_box_count_the_returned_sets_in_every_language(
+    sets, held, english, german, french
+):
+    # 2 players: 6 reefs with 4 tokens each, 24 in play; one more is held than that.
+    data = log_game(
+        [{"type": "discovery_set", "player": "Ana"}] * sets, options={"discovery": True}
+    )
+    data["final"]["Ana"]["discovery_tokens"] = held - 3
+    data["final"]["Ben"]["discovery_tokens"] = 3
+    assert refused(seagrass.parse, data) == {
+        "final": "With 2 players 24 discovery tokens are in play (4 on each of the 6 reefs), "
+        f"but the players {english}"
+    }
+    assert refused_in("de", seagrass.parse, data) == {
+        "final": "Bei 2 Spielern sind 24 Entdeckungsmarker im Spiel (4 auf jedem der 6 Riffe), "
+        f"aber die Spieler {german}"
+    }
+    assert refused_in("fr", seagrass.parse, data) == {
+        "final": "À 2 joueurs, 24 jetons Découverte sont en jeu (4 sur chacun des 6 récifs), "
+        f"mais les joueurs {french}"
+    }
+
+
+def test_an_event_s_colony_is_refused_in_german_and_french():
+    event = {"type": "colony", "player": "Ana", "creatures": 0}
+    players = ["Ana", "Ben"]
+    assert refused_in("de", seagrass.parse_event, event, players=players, discovery=False) == {
+        "event.creatures": "Das Ereignis: Anzahl der Meerestiere in der Kolonie: mindestens 1."
+    }
+    assert refused_in("fr", seagrass.parse_event, event, players=players, discovery=False) == {
+        "event.creatures": "L’événement\u00a0: nombre de créatures de la colonie\u00a0: au moins 1."
+    }
+
+
+def test_a_refused_number_of_players_is_not_counted_against_the_reefs_and_tokens():
+    # One player would play with 3 reefs and hold at most 9 tokens; but no game is played
+    # by one, so only the number of players is refused.
+    data = log_game([{"type": "reef", "size": 2, "adjacent": {}}] * 4, options={"discovery": True})
+    data["players"] = ["Ana"]
+    data["final"] = {"Ana": {"discovery_tokens": 10, "unplayed_tiles": 0}}
+    assert refused(seagrass.parse, data) == {
+        "players": "Seagrass is for 2 to 4 players; 1 was given."
+    }
+
+
+def test_colonies_and_reefs_are_explained_in_german_and_french():
+    events = [
+        {"type": "colony", "player": "Ana", "creatures": 1},
+        {"type": "colony", "player": "Ben", "creatures": 4},
+        {"type": "colony", "player": "Ben", "creatures": 6},
+        {"type": "reef", "size": 7, "adjacent": {"Ana": 3, "Ben": 3}},
+        {"type": "reef", "size": 1, "adjacent": {"Ben": 2}},
+    ]
+    game = log_game(events)
+    assert explained_in("en", game, "Ana")[:2] == [
+        "Colonies: a colony of 1 creature → 1",
+        "Completed reefs: reef of 7 tiles (5 or more), tied for most creatures (3), "
+        "24 + 12 = 36 split 2 ways → 18",
+    ]
+    assert explained_in("de", game, "Ana")[:2] == [
+        "Kolonien: eine Kolonie aus 1 Meerestier → 1",
+        "Fertige Riffe: Riff aus 7 Plättchen (5 oder mehr), die meisten Meerestiere (3), "
+        "gleichauf, 24 + 12 = 36 durch 2 geteilt → 18",
+    ]
+    assert explained_in("fr", game, "Ana")[:2] == [
+        "Colonies\u00a0: une colonie de 1 créature → 1",
+        "Récifs complétés\u00a0: récif de 7 tuiles (5 ou plus), à égalité pour le plus de "
+        "créatures (3), 24 + 12 = 36 partagés entre 2 → 18",
+    ]
+    assert explained_in("de", game, "Ben")[0] == (
+        "Kolonien: 2 Kolonien, ein Punkt je Meerestier: 4 + 6 = 10"
+    )
+    assert explained_in("fr", game, "Ben")[0] == (
+        "Colonies\u00a0: 2 colonies, un point par créature\u00a0: 4 + 6 = 10"
+    )
+
+
+def test_point_tokens_are_explained_in_german_and_french():
+    game = {
+        "players": ["Ana", "Ben"],
+        "entry": "counts",
+        "counts": {name: {"points": 41, "unplayed_tiles": 0} for name in ("Ana", "Ben")},
+    }
+    assert explained_in("de", game, "Ana")[0] == "Punktemarker: 41 während der Partie erhalten"
+    assert explained_in("fr", game, "Ana")[0] == "Jetons de points\u00a0: 41 pris pendant la partie"

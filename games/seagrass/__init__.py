@@ -29,7 +29,6 @@ from games.contract import (
     PlayerScore,
     Sheet,
     Tiebreak,
-    plural,
 )
 from games.event_log import (
     POINTS_HELD,
@@ -67,14 +66,15 @@ from games.seagrass.data import (
     TWO_PLAYER_SECOND_SHARE,
     TWO_PLAYERS,
 )
-from games.words import gettext_noop, ngettext_lazy, pgettext_lazy
+from games.words import Value, Words, gettext_noop, known, ngettext_lazy, pgettext_lazy
+from games.words import gettext_lazy as _
 
 DISCOVERY = Option(
     key="discovery",
-    label="Discovery expansion",
+    label=gettext_noop("Discovery expansion"),
     choices=(
-        Choice("false", "Without the Discovery expansion"),
-        Choice("true", "With the Discovery expansion (discovery tokens and sets)"),
+        Choice("false", gettext_noop("Without the Discovery expansion")),
+        Choice("true", gettext_noop("With the Discovery expansion (discovery tokens and sets)")),
     ),
     default="false",
     help="Players collect discovery tokens; a full set of four is worth 10 points.",
@@ -82,6 +82,8 @@ DISCOVERY = Option(
 
 # What a reef's majority is counted in ("most creatures (4)").
 CREATURES = pgettext_lazy("counted for a majority", "creatures")
+# The stand-alone reef calculator's input, as its refusals name it.
+THE_REEF = _("The reef")
 
 INFO = GameInfo(
     slug="seagrass",
@@ -153,10 +155,10 @@ class SeagrassInput:
 
 def parse(data: Any, *, partial: bool = False) -> SeagrassInput:
     errors = Errors()
-    data = errors.mapping(data, "", "The game")
+    data = errors.mapping(data, "", _("The game"))
     names = errors.player_names(data.get("players"), INFO)
-    options = errors.mapping(data.get("options"), "options", "Options")
-    errors.unknown_keys(options, INFO.default_options(), "options", "Options")
+    options = errors.mapping(data.get("options"), "options", _("Options"))
+    errors.unknown_keys(options, INFO.default_options(), "options", _("Options"))
     discovery = _parse_discovery(errors, options.get("discovery"))
     entry = parse_game_entry(
         errors,
@@ -168,8 +170,9 @@ def parse(data: Any, *, partial: bool = False) -> SeagrassInput:
         read_end=bind(_parse_player_end, discovery=discovery, player_count=len(names)),
         partial=partial,
     )
-    _check_event_totals(errors, entry.events, len(names))
-    _check_tokens_in_the_box(errors, entry, len(names))
+    if _seats(len(names)):
+        _check_event_totals(errors, entry.events, len(names))
+        _check_tokens_in_the_box(errors, entry, len(names))
     errors.raise_if_any()
     return SeagrassInput(tuple(names), discovery, entry)
 
@@ -177,7 +180,9 @@ def parse(data: Any, *, partial: bool = False) -> SeagrassInput:
 def parse_event(data: Any, players: Sequence[str], *, discovery: bool) -> Event:
     """One event on its own, as the log's entry form sends it; raises InvalidInput."""
     errors = Errors()
-    event = parse_event_with(errors, data, "event", "The event", _event_parsers(players, discovery))
+    event = parse_event_with(
+        errors, data, "event", _("The event"), _event_parsers(players, discovery)
+    )
     errors.raise_if_any()
     assert event is not None  # parse_event_with recorded an error otherwise
     return event
@@ -291,24 +296,30 @@ def explain(
     }
     if name in game.entry.points_held:  # counts, not a log
         held = game.entry.points_held[name]
-        parts[POINTS_HELD] = [Part(f"{held} taken during play", held)]
+        parts[POINTS_HELD] = [Part(_("{points} taken during play").format(points=held), held)]
     return explain_lines(INFO, player, parts, events) + tiebreak_explanations(
         player.tiebreak, INFO.tiebreaks
     )
 
 
-def _colonies_clause(creatures: Sequence[int]) -> str:
+def _colonies_clause(creatures: Sequence[int]) -> Words:
     """A colony scores a point per creature in it (the whole colony when expanded)."""
     if len(creatures) == 1:
-        return f"a colony of {plural(creatures[0], 'creature')} → {creatures[0]}"
-    return f"{len(creatures)} colonies, a point per creature: {sum_text(creatures)}"
+        (colony,) = creatures
+        return ngettext_lazy(
+            "a colony of {count} creature → {points}",
+            "a colony of {count} creatures → {points}",
+            colony,
+        ).format(points=colony)
+    return ngettext_lazy(
+        "{count} colony, a point per creature: {sum}",
+        "{count} colonies, a point per creature: {sum}",
+        len(creatures),
+    ).format(sum=sum_text(creatures))
 
 
 def reef_part(reef: Reef, name: str, points: int) -> Part:
     """``reef of 3 tiles, tied for most creatures (4), 8 + 4 = 12 split 2 ways → 6``."""
-    size = plural(reef.size, "tile")
-    if reef.size > LARGEST_REEF_ROW:
-        size += f" ({LARGEST_REEF_ROW} or more)"
     most, second = REEF_AWARDS[min(reef.size, LARGEST_REEF_ROW)]
     majority = find_majority(reef.adjacent)
     place = majority_place(majority, name)
@@ -316,8 +327,26 @@ def reef_part(reef: Reef, name: str, points: int) -> Part:
     where, ways = place
     # Tied leaders share both awards; a sole leader's share is the whole of "most".
     award = (most, second) if where == "most" else (second,)
-    clause = standing(where, CREATURES, reef.adjacent[name], ways=ways)
-    return Part(f"reef of {size}, " + clause + share(award, ways, points), points)
+    reef_of_its_size: Words
+    if reef.size > LARGEST_REEF_ROW:  # the table's last row: "5+ tiles"
+        # Translators: {place} is "most creatures (4)" and the like; {share} follows it
+        # directly: " → 24", or ", 24 + 12 = 36 split 2 ways → 18".
+        reef_of_its_size = _("reef of {count} tiles ({largest} or more), {place}{share}").format(
+            count=reef.size, largest=LARGEST_REEF_ROW
+        )
+    else:
+        reef_of_its_size = ngettext_lazy(
+            # Translators: {place} is "most creatures (4)" and the like; {share} follows
+            # it directly: " → 8", or ", 8 + 4 = 12 split 2 ways → 6".
+            "reef of {count} tile, {place}{share}",
+            "reef of {count} tiles, {place}{share}",
+            reef.size,
+        )
+    clause = reef_of_its_size.format(
+        place=standing(where, CREATURES, reef.adjacent[name], ways=ways),
+        share=share(award, ways, points),
+    )
+    return Part(clause, points)
 
 
 def reef_award_calculator(data: Any) -> dict[str, int]:
@@ -327,14 +356,14 @@ def reef_award_calculator(data: Any) -> dict[str, int]:
     Raises InvalidInput naming each bad field.
     """
     errors = Errors()
-    data = errors.mapping(data, "", "The reef")
-    errors.unknown_keys(data, ("players", "size", "adjacent"), "", "The reef")
+    data = errors.mapping(data, "", THE_REEF)
+    errors.unknown_keys(data, ("players", "size", "adjacent"), "", THE_REEF)
     names = errors.player_names(data.get("players"), INFO)
     errors.raise_if_any()
     reef_fields = {key: value for key, value in data.items() if key != "players"}
-    reef = _parse_reef(errors, reef_fields, "", "The reef", names=names)
+    reef = _parse_reef(errors, reef_fields, "", THE_REEF, names=names)
     if errors.items:
-        raise InvalidInput([FieldError(e.field.removeprefix("."), e.message) for e in errors.items])
+        raise InvalidInput([FieldError(e.field.removeprefix("."), e.words) for e in errors.items])
     return reef_award(reef.size, reef.adjacent)
 
 
@@ -358,7 +387,10 @@ def _parse_discovery(errors: Errors, value: Any) -> bool:
         value = DISCOVERY.default
     if value in (choice.value for choice in DISCOVERY.choices):
         return value == "true"
-    errors.add("options.discovery", f"{DISCOVERY.label} must be true (on) or false (off).")
+    errors.add(
+        "options.discovery",
+        _("{option} must be true (on) or false (off).").format(option=known(DISCOVERY.label)),
+    )
     return False
 
 
@@ -373,10 +405,12 @@ def _parse_player_end(
     with_points: bool = True,
 ) -> tuple[int, PlayerEnd]:
     """One player's point tokens (counts entry only) and end-of-game holdings."""
-    label = f"{name}'s entry"
+    label = _("{name}'s entry").format(name=name)
     raw = errors.mapping(value, where, label)
     errors.unknown_keys(raw, ("points", *END_FIELDS) if with_points else END_FIELDS, where, label)
-    points = errors.count(raw.get("points"), f"{where}.points", f"{name}'s point tokens")
+    points = errors.count(
+        raw.get("points"), f"{where}.points", _("{name}'s point tokens").format(name=name)
+    )
     tokens = _discovery_tokens(
         errors,
         raw.get("discovery_tokens"),
@@ -388,7 +422,7 @@ def _parse_player_end(
     unplayed = errors.count(
         raw.get("unplayed_tiles"),
         f"{where}.unplayed_tiles",
-        f"{name}'s unplayed tiles",
+        _("{name}'s unplayed tiles").format(name=name),
         maximum=TILES_PER_PLAYER,
     )
     return points, PlayerEnd(tokens, unplayed)
@@ -397,25 +431,35 @@ def _parse_player_end(
 def _discovery_tokens(
     errors: Errors, value: Any, where: str, name: str, discovery: bool, player_count: int
 ) -> int:
-    tokens = errors.count(value, where, f"{name}'s discovery tokens")
+    tokens = errors.count(value, where, _("{name}'s discovery tokens").format(name=name))
     if tokens and not discovery:
         errors.add(
             where,
-            f"{name} has discovery tokens, but this game is played without the Discovery "
-            "expansion: turn it on or enter 0.",
+            _(
+                "{name} has discovery tokens, but this game is played without the Discovery "
+                "expansion: turn it on or enter 0."
+            ).format(name=name),
         )
         return 0
     # A full set goes back to the box at once, so a player holds at most three
     # creature types, each with one token per reef in play.
     most = (CREATURE_TYPES - 1) * REEFS_PER_PLAYER * player_count
-    if tokens > most:
+    if _seats(player_count) and tokens > most:
         errors.add(
             where,
-            f"{name} cannot hold {tokens} discovery tokens: with {player_count} players at "
-            f"most {most} can be held without completing a set.",
+            _(
+                "{name} cannot hold {tokens} discovery tokens: with {players} players at "
+                "most {most} can be held without completing a set."
+            ).format(name=name, tokens=tokens, players=player_count, most=most),
         )
         return 0
     return tokens
+
+
+def _seats(player_count: int) -> bool:
+    """Whether the game is played by so many: only then are there reefs and tokens to
+    count what is logged and held against (a refused number of players is said already)."""
+    return INFO.min_players <= player_count <= INFO.max_players
 
 
 def _event_parsers(names: Sequence[str], discovery: bool) -> dict[str, Any]:
@@ -427,7 +471,7 @@ def _event_parsers(names: Sequence[str], discovery: bool) -> dict[str, Any]:
 
 
 def _parse_colony(
-    errors: Errors, raw: Mapping[str, Any], where: str, label: str, *, names: Sequence[str]
+    errors: Errors, raw: Mapping[str, Any], where: str, label: Value, *, names: Sequence[str]
 ) -> Colony:
     errors.unknown_keys(raw, ("type", "player", "creatures"), where, label)
     player = player_ref(errors, raw.get("player"), names, f"{where}.player", label)
@@ -436,19 +480,26 @@ def _parse_colony(
         raw,
         "creatures",
         where,
-        f"{label}: the number of creatures in the colony",
+        _("{event}: the number of creatures in the colony").format(event=label),
         minimum=1,
     )
     return Colony(player, creatures)
 
 
 def _parse_reef(
-    errors: Errors, raw: Mapping[str, Any], where: str, label: str, *, names: Sequence[str]
+    errors: Errors, raw: Mapping[str, Any], where: str, label: Value, *, names: Sequence[str]
 ) -> Reef:
     errors.unknown_keys(raw, ("type", "size", "adjacent"), where, label)
-    size = required_count(errors, raw, "size", where, f"{label}: the reef size", minimum=1)
+    size = required_count(
+        errors, raw, "size", where, _("{event}: the reef size").format(event=label), minimum=1
+    )
     adjacent = player_counts(
-        errors, raw.get("adjacent"), names, f"{where}.adjacent", label, "creatures next to the reef"
+        errors,
+        raw.get("adjacent"),
+        names,
+        f"{where}.adjacent",
+        label,
+        _("creatures next to the reef"),
     )
     return Reef(size, adjacent)
 
@@ -457,7 +508,7 @@ def _parse_discovery_set(
     errors: Errors,
     raw: Mapping[str, Any],
     where: str,
-    label: str,
+    label: Value,
     *,
     names: Sequence[str],
     discovery: bool,
@@ -466,7 +517,10 @@ def _parse_discovery_set(
     if not discovery:
         errors.add(
             f"{where}.type",
-            f"{label} is a discovery set, but this game is played without the Discovery expansion.",
+            _(
+                "{event} is a discovery set, but this game is played without the Discovery "
+                "expansion."
+            ).format(event=label),
         )
     return DiscoverySet(player_ref(errors, raw.get("player"), names, f"{where}.player", label))
 
@@ -482,12 +536,32 @@ def _check_tokens_in_the_box(
     sets = sum(isinstance(event, DiscoverySet) for event in entry.events)
     if held + CREATURE_TYPES * sets <= in_play or sets > reefs:  # too many sets: said already
         return
-    returned = f" and returned {plural(sets, 'full set')} of {CREATURE_TYPES}" if sets else ""
+    too_many = (
+        ngettext_lazy(
+            "With {players} players {in_play} discovery tokens are in play ({per_reef} on each "
+            "of the {reefs} reefs), but the players hold {held} and returned {count} full set "
+            "of {per_reef}: {total} in all.",
+            "With {players} players {in_play} discovery tokens are in play ({per_reef} on each "
+            "of the {reefs} reefs), but the players hold {held} and returned {count} full sets "
+            "of {per_reef}: {total} in all.",
+            sets,
+        )
+        if sets
+        else _(
+            "With {players} players {in_play} discovery tokens are in play ({per_reef} on each "
+            "of the {reefs} reefs), but the players hold {held}: {total} in all."
+        )
+    )
     errors.add(
         "final" if entry.mode == "log" else "counts",
-        f"With {player_count} players {in_play} discovery tokens are in play "
-        f"({CREATURE_TYPES} on each of the {reefs} reefs), but the players hold {held}"
-        f"{returned}: {held + CREATURE_TYPES * sets} in all.",
+        too_many.format(
+            players=player_count,
+            in_play=in_play,
+            per_reef=CREATURE_TYPES,
+            reefs=reefs,
+            held=held,
+            total=held + CREATURE_TYPES * sets,
+        ),
     )
 
 
@@ -497,14 +571,18 @@ def _check_event_totals(errors: Errors, events: Sequence[Event], player_count: i
     if reefs > reefs_in_play:
         errors.add(
             "events",
-            f"{player_count} players play with {reefs_in_play} reefs, but {reefs} completed "
-            "reefs are logged.",
+            _(
+                "{players} players play with {reefs_in_play} reefs, but {reefs} completed "
+                "reefs are logged."
+            ).format(players=player_count, reefs_in_play=reefs_in_play, reefs=reefs),
         )
     # Each reef holds one token of each creature type, and a set needs one of each.
     sets = sum(isinstance(event, DiscoverySet) for event in events)
     if sets > reefs_in_play:
         errors.add(
             "events",
-            f"With {player_count} players only {reefs_in_play} full discovery sets can be "
-            f"made (one token of each creature per reef), but {sets} are logged.",
+            _(
+                "With {players} players only {most} full discovery sets can be made (one token "
+                "of each creature per reef), but {sets} are logged."
+            ).format(players=player_count, most=reefs_in_play, sets=sets),
         )
