@@ -16,6 +16,7 @@ import pytest
 
 from games.shallow_sea import INFO, data, parse
 from games.shallow_sea.ocean import Ocean, in_reading_order, largest_pairing
+from games.words import render
 from tests.shallow_sea_plays import FIRST_GAME, board, coral, errors, first, fish, play
 
 
@@ -99,6 +100,19 @@ def test_sealife_conditions_as_the_rulebook_words_them():
     # Designated spaces were only in the pictures.
     assert data.SEALIFE["A1"].count is None
     assert data.SEALIFE["F2"].where == "anywhere"
+
+
+def test_sealife_conditions_and_card_rules_read_in_german_and_french():
+    assert render(data.SEALIFE["B1"].condition, "de") == (
+        "4 oder mehr fertige Korallenplättchen derselben Farbe in einer oder beiden "
+        "angezeigten Richtungen."
+    )
+    assert render(data.SEALIFE["A4"].condition, "fr") == (
+        "Chaque case désignée accueille un poisson complété d’une couleur différente."
+    )
+    assert render(data.BLUE_CARDS[4].text, "de") == (
+        "2 SP für jede Spalte mit genau 1 fertigen Meerestierplättchen."
+    )
 
 
 def test_the_default_catalogue_knows_no_printed_vps():

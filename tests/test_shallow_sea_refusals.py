@@ -10,6 +10,9 @@ import pytest
 
 from games import shallow_sea
 from games.contract import InvalidInput
+from games.shallow_sea.ocean import Ocean
+from games.shallow_sea.scoring import warnings_about
+from games.words import render
 from tests.shallow_sea_plays import (
     FIRST_GAME,
     WITH_NAUTILUS,
@@ -505,3 +508,95 @@ def test_modified_rule_7_names_what_each_card_pays():
         "sheets.Ana.orange": "Ana: 5 VPs cannot come from the Orange card (Cryptic Coloration "
         "pays in steps of 2 up to 44; Coral Duo pays in steps of 3 up to 33)."
     }
+
+
+def test_a_bubble_beside_one_empty_space_says_it_is_empty():
+    data = play(board({"R5C8": coral("red")}, fish(("R1C2:top", "red"))))
+    assert errors(data) == {
+        "boards.Ana.fish[0].at": "Ana: no tile touches the bubble R1C2:top; a fish sits on a "
+        "bubble next to a tile (R1C2 is empty)."
+    }
+
+
+# --- In German and French (docs/languages.md) -------------------------------------------------
+# French typography: a no-break space before ":", a narrow one before ";".
+NBSP, NNBSP = "\N{NO-BREAK SPACE}", "\N{NARROW NO-BREAK SPACE}"
+
+
+def refused_in(language: str, data: dict, *, partial: bool = False) -> dict[str, str]:
+    """Each bad field with its message, read in ``language``."""
+    with pytest.raises(InvalidInput) as refused:
+        shallow_sea.parse(data, partial=partial)
+    return {e.field: render(e.words, language) for e in refused.value.errors}
+
+
+def test_a_label_made_of_a_name_and_a_tile_reads_in_german_and_french():
+    data = play(board({"R1C2": sealife("B1", partial=4)}))
+    where = f"{TILES}.R1C2.partial"
+    assert refused_in("de", data)[where] == (
+        "Ana, R1C2: Dugong (B1): wie oft die Bedingung erfüllt ist: höchstens 3."
+    )
+    assert refused_in("fr", data)[where] == (
+        f"Ana, R1C2{NBSP}: la tuile Dugong (B1){NBSP}: combien de fois sa condition est "
+        f"remplie{NBSP}: au plus 3."
+    )
+    sheet = sheet_entry({"orange": "four"})
+    assert refused_in("de", sheet)["sheets.Ana.orange"] == (
+        "Ana: SP der orangefarbenen Karte: bitte eine ganze Zahl eingeben."
+    )
+    assert refused_in("fr", sheet)["sheets.Ana.orange"] == (
+        f"Ana{NBSP}: PV de la carte orange{NBSP}: saisissez un nombre entier."
+    )
+
+
+def test_cards_given_read_with_their_plurals_in_german_and_french():
+    setup = {**FIRST_GAME, "orange": [], "blue": [2, 4]}
+    de = refused_in("de", {**a_game(), "setup": setup})
+    assert de["setup.orange"] == "Wähle 1 orangefarbene Ökosystemkarte. Angegeben wurden 0."
+    assert de["setup.blue"] == "Wähle 1 blaue Ökosystemkarte. Angegeben wurden 2."
+    family = play(board({"R1C2": coral("red")}), mode="family", setup=FIRST_GAME)
+    assert refused_in("de", family)["setup.blue"] == (
+        "Im Familienmodus wird ohne Ökosystemkarten gespielt. Angegeben wurde 1."
+    )
+    fr = refused_in("fr", {**a_game(), "setup": setup})
+    assert fr["setup.blue"] == "Choisissez 1 carte Écosystème bleue. Vous en avez indiqué 2."
+
+
+def test_empty_spaces_by_a_bubble_read_in_german_and_french_one_or_many():
+    one = play(board({"R5C8": coral("red")}, fish(("R1C2:top", "red"))))
+    many = play(board({"R1C2": coral("red")}, fish(("R3C4:top", "red"))))
+    where = "boards.Ana.fish[0].at"
+    assert refused_in("de", one)[where].endswith("neben einem Plättchen (R1C2 ist leer).")
+    assert refused_in("de", many)[where] == (
+        "Ana: Kein Plättchen grenzt an die Blase R3C4:top; ein Fisch liegt auf einer Blase "
+        "neben einem Plättchen (R1C4, R2C3, R2C5 und R3C4 sind leer)."
+    )
+    assert refused_in("fr", one)[where].endswith("voisine d’une tuile (R1C2 est vide).")
+    assert refused_in("fr", many)[where] == (
+        f"Ana{NBSP}: aucune tuile ne touche la bulle R3C4:top{NNBSP}; un poisson se pose sur "
+        "une bulle voisine d’une tuile (R1C4, R2C3, R2C5 et R3C4 sont vides)."
+    )
+
+
+def test_what_each_card_pays_reads_in_french_clause_by_clause():
+    data = {**sheet_entry({"orange": 5}), "achievement": {"kind": "modified", "number": 7}}
+    data["setup"] = {**FIRST_GAME, "orange": [1, 2], "blue": [2, 4]}
+    assert refused_in("fr", data, partial=True)["sheets.Ana.orange"] == (
+        f"Ana{NBSP}: 5 PV ne peuvent pas venir de la carte orange (Cryptic Coloration rapporte "
+        f"par tranches de 2 jusqu’à 44{NNBSP}; Coral Duo rapporte par tranches de 3 jusqu’à 33)."
+    )
+
+
+def test_an_ocean_s_warnings_read_in_german_and_french():
+    ocean = shallow_sea.parse(play(board({"R1C2": coral("red")}))).entries["Ana"]
+    assert isinstance(ocean, Ocean)
+    warnings = warnings_about("Ana", ocean)
+    assert [render(w, "de") for w in warnings] == [
+        "Der Ozean von Ana hat 21 leere Felder; eine Partie endet, wenn noch 4 übrig sind.",
+        "Der Ozean von Ana enthält 1 Fisch auf 1 Plättchen; jeder Zug legt ein Plättchen und "
+        "einen Fisch, so viele Plättchen bringen also höchstens 0 Fische mit.",
+    ]
+    assert render(warnings[1], "fr") == (
+        f"L’océan de Ana porte 1 poisson pour 1 tuile{NNBSP}; chaque tour pose une tuile et un "
+        "poisson, donc ce nombre de tuiles s’accompagne d’au plus 0 poisson."
+    )

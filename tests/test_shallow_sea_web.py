@@ -982,7 +982,7 @@ class TestSpace:
         response = client.post(space_url(play, "R1C2"), {"piece": "empty", "completed": "yes"})
         assert response.context["editor"]["errors"] == [
             "Mira: no tile touches the bubble R1C2:top; a fish sits on a bubble next to a "
-            "tile (R1C2 are empty)."
+            "tile (R1C2 is empty)."
         ]
         assert "R1C2" in board(play)["tiles"]
 
@@ -1025,7 +1025,7 @@ class TestBubble:
         response = client.post(bubble_url(play, "R1C2:top"), {"color": "red"})
         assert response.context["editor"]["form"].errors["color"] == [
             "Mira: no tile touches the bubble R1C2:top; a fish sits on a bubble next to a "
-            "tile (R1C2 are empty)."
+            "tile (R1C2 is empty)."
         ]
         assert board(play) == {}
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.words import Words, ngettext_lazy, pgettext_lazy
+from games.words import Words, gettext_noop, ngettext_lazy, pgettext_lazy
+from games.words import gettext_lazy as _
 
 COLORS = ("red", "yellow", "green", "purple")
 # A color as an explanation names it ("2 red, yellow"), in the reader's language.
@@ -146,27 +147,64 @@ class SealifeType:
     match: str
     where: str
     count: int | None
-    condition: str
+    condition: Words
     vp: int | None = None
     partial_vp: int | None = None
 
 
+# What completes a Sealife type, as the rulebook words it: by what it needs ("coral" or
+# "fish") and in which colors ("same" or "different"), then, for a counted type, where.
+DESIGNATED_CONDITIONS = {
+    ("coral", "same"): _("Each designated space holds a Completed Coral Tile of the same color."),
+    ("coral", "different"): _(
+        "Each designated space holds a Completed Coral Tile of a different color."
+    ),
+    ("fish", "same"): _("Each designated space holds a Completed Fish of the same color."),
+    ("fish", "different"): _("Each designated space holds a Completed Fish of a different color."),
+}
+COUNTED_CONDITIONS = {
+    ("coral", "same", "directions"): _(
+        "{count} or more Completed Coral Tiles of the same color "
+        "in one or both indicated directions."
+    ),
+    ("coral", "different", "directions"): _(
+        "{count} or more Completed Coral Tiles of different colors "
+        "in one or both indicated directions."
+    ),
+    ("fish", "same", "directions"): _(
+        "{count} or more Completed Fish of the same color in one or both indicated directions."
+    ),
+    ("fish", "different", "directions"): _(
+        "{count} or more Completed Fish of different colors in one or both indicated directions."
+    ),
+    ("coral", "same", "direction"): _(
+        "{count} or more Completed Coral Tiles of the same color in the indicated direction."
+    ),
+    ("coral", "different", "direction"): _(
+        "{count} or more Completed Coral Tiles of different colors in the indicated direction."
+    ),
+    ("fish", "same", "direction"): _(
+        "{count} or more Completed Fish of the same color in the indicated direction."
+    ),
+    ("fish", "different", "direction"): _(
+        "{count} or more Completed Fish of different colors in the indicated direction."
+    ),
+    ("coral", "same", "anywhere"): _(
+        "{count} or more Completed Coral Tiles of the same color anywhere in your Ocean."
+    ),
+    ("coral", "different", "anywhere"): _(
+        "{count} or more Completed Coral Tiles of different colors anywhere in your Ocean."
+    ),
+}
+
+
 def _designated(code: str, name: str, needs: str, match: str) -> SealifeType:
-    tiles = "a Completed Coral Tile" if needs == "coral" else "a Completed Fish"
-    color = "the same color" if match == "same" else "a different color"
-    condition = f"Each designated space holds {tiles} of {color}."
+    condition = DESIGNATED_CONDITIONS[needs, match]
     return SealifeType(code, name, needs, match, "spaces", None, condition)
 
 
 def _counted(code: str, name: str, needs: str, match: str, where: str, count: int) -> SealifeType:
-    things = "Completed Coral Tiles" if needs == "coral" else "Completed Fish"
-    color = "of the same color" if match == "same" else "of different colors"
-    place = {
-        "directions": "in one or both indicated directions",
-        "direction": "in the indicated direction",
-        "anywhere": "anywhere in your Ocean",
-    }[where]
-    condition = f"{count} or more {things} {color} {place}."
+    condition = COUNTED_CONDITIONS[needs, match, where].format(count=count)
     return SealifeType(code, name, needs, match, where, count, condition)
 
 
@@ -216,7 +254,7 @@ class EcosystemCard:
     color: str  # "orange" or "blue"
     number: int
     name: str
-    text: str
+    text: Words  # the card's rule, as printed
     vp_each: int  # VPs per thing the card counts
     # The thing it counts, one and many, in the appendix's words: the explanations say
     # "Coral Duo: 3 pairs of Completed Coral Tiles of the same color × 3 = 9" (``.of(3)``).
@@ -231,7 +269,7 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "orange",
             1,
             "Cryptic Coloration",
-            "2 VPs for each Completed Coral Tile with a Completed Fish of the same color.",
+            _("2 VPs for each Completed Coral Tile with a Completed Fish of the same color."),
             2,
             ngettext_lazy(
                 "{count} Completed Coral Tile with a Completed Fish of the same color",
@@ -243,7 +281,7 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "orange",
             2,
             "Coral Duo",
-            "3 VPs for each pair of Completed Coral Tiles of the same color.",
+            _("3 VPs for each pair of Completed Coral Tiles of the same color."),
             3,
             ngettext_lazy(
                 "{count} pair of Completed Coral Tiles of the same color",
@@ -255,7 +293,7 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "orange",
             3,
             "Symphony of Fins",
-            "3 VPs for each Completed Fish of your most common color (max 18 VPs).",
+            _("3 VPs for each Completed Fish of your most common color (max 18 VPs)."),
             3,
             ngettext_lazy(
                 "{count} Completed Fish of the color you have the most of",
@@ -268,7 +306,7 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "orange",
             4,
             "Mismatched",
-            "2 VPs for each Completed Coral Tile with a Completed Fish of a different color.",
+            _("2 VPs for each Completed Coral Tile with a Completed Fish of a different color."),
             2,
             ngettext_lazy(
                 "{count} Completed Coral Tile with a Completed Fish of a different color",
@@ -280,7 +318,7 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "orange",
             5,
             "Depths Alike",
-            "4 VPs for each row with 2 or more Completed Coral Tiles of the same color.",
+            _("4 VPs for each row with 2 or more Completed Coral Tiles of the same color."),
             4,
             ngettext_lazy(
                 "{count} row with 2 or more Completed Coral Tiles of the same color",
@@ -292,7 +330,7 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "orange",
             6,
             "Colossal Coral Reef",
-            "2 VPs for each Coral Tile in the largest group of adjacent Completed Coral Tiles.",
+            _("2 VPs for each Coral Tile in the largest group of adjacent Completed Coral Tiles."),
             2,
             ngettext_lazy(
                 "{count} Coral Tile in the largest group of adjacent Completed Coral Tiles",
@@ -304,7 +342,7 @@ ORANGE_CARDS: dict[int, EcosystemCard] = {
             "orange",
             7,
             "Trios",
-            "4 VPs for each color with 3 or more Completed Fish.",
+            _("4 VPs for each color with 3 or more Completed Fish."),
             4,
             ngettext_lazy(
                 "{count} color with 3 or more Completed Fish",
@@ -322,7 +360,7 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "blue",
             1,
             "Rich Depths",
-            "4 VPs for each row with 2 or more Completed Sealife Tiles.",
+            _("4 VPs for each row with 2 or more Completed Sealife Tiles."),
             4,
             ngettext_lazy(
                 "{count} row with 2 or more Completed Sealife Tiles",
@@ -334,7 +372,7 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "blue",
             2,
             "Bountiful Caves",
-            "3 VPs for each Completed Sealife Tile in the 10 inner spaces.",
+            _("3 VPs for each Completed Sealife Tile in the 10 inner spaces."),
             3,
             ngettext_lazy(
                 "{count} Completed Sealife Tile in the 10 inner spaces",
@@ -346,7 +384,7 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "blue",
             3,
             "Underwater Community",
-            "2 VPs for each Completed Sealife Tile neighboring another Completed Sealife Tile.",
+            _("2 VPs for each Completed Sealife Tile neighboring another Completed Sealife Tile."),
             2,
             ngettext_lazy(
                 "{count} Completed Sealife Tile neighboring another Completed Sealife Tile",
@@ -358,7 +396,7 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "blue",
             4,
             "Spotlight",
-            "2 VPs for each column with exactly 1 Completed Sealife Tile.",
+            _("2 VPs for each column with exactly 1 Completed Sealife Tile."),
             2,
             ngettext_lazy(
                 "{count} column with exactly 1 Completed Sealife Tile",
@@ -370,7 +408,7 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "blue",
             5,
             "Sealife Duet",
-            "4 VPs for each pair of adjacent Completed Sealife Tiles; a tile pairs only once.",
+            _("4 VPs for each pair of adjacent Completed Sealife Tiles; a tile pairs only once."),
             4,
             ngettext_lazy(
                 "{count} pair of adjacent Completed Sealife Tiles",
@@ -382,7 +420,9 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "blue",
             6,
             "Radiant Caves",
-            "2 VPs for each different Completed Tile (coral color or Sealife type) in the 10 inner spaces.",
+            _(
+                "2 VPs for each different Completed Tile (coral color or Sealife type) in the 10 inner spaces."
+            ),
             2,
             ngettext_lazy(
                 "{count} different Completed Tile in the 10 inner spaces",
@@ -394,7 +434,9 @@ BLUE_CARDS: dict[int, EcosystemCard] = {
             "blue",
             7,
             "Borders of Diversity",
-            "2 VPs for each different Completed Tile (coral color or Sealife type) in the 12 outer spaces.",
+            _(
+                "2 VPs for each different Completed Tile (coral color or Sealife type) in the 12 outer spaces."
+            ),
             2,
             ngettext_lazy(
                 "{count} different Completed Tile in the 12 outer spaces",
@@ -438,120 +480,154 @@ def _scenario(
 SCENARIOS: dict[int, Scenario] = {
     s.number: s
     for s in (
-        _scenario(1, "Easy", "A1 A3 C1 C3 C4 D1 D3 E1 E3 F1", 1, 2, 140, "None."),
-        _scenario(2, "Easy", "A1 A4 C1 C3 C4 D1 D4 E1 E4 F1", 4, 3, 145, "None."),
-        _scenario(3, "Easy", "A2 A4 B3 C1 C2 D2 D4 E2 E4 F2", 2, 4, 150, "None."),
+        _scenario(
+            1,
+            gettext_noop("Easy"),
+            "A1 A3 C1 C3 C4 D1 D3 E1 E3 F1",
+            1,
+            2,
+            140,
+            gettext_noop("None."),
+        ),
+        _scenario(
+            2,
+            gettext_noop("Easy"),
+            "A1 A4 C1 C3 C4 D1 D4 E1 E4 F1",
+            4,
+            3,
+            145,
+            gettext_noop("None."),
+        ),
+        _scenario(
+            3,
+            gettext_noop("Easy"),
+            "A2 A4 B3 C1 C2 D2 D4 E2 E4 F2",
+            2,
+            4,
+            150,
+            gettext_noop("None."),
+        ),
         _scenario(
             4,
-            "Easy",
+            gettext_noop("Easy"),
             "A2 A3 B2 C2 C4 D2 D3 E2 E3 F2",
             7,
             5,
             155,
-            "Complete 2+ Coral Tiles in each of the 4 colors.",
+            gettext_noop("Complete 2+ Coral Tiles in each of the 4 colors."),
         ),
         _scenario(
             5,
-            "Easy",
+            gettext_noop("Easy"),
             "A1 A3 B4 C3 C4 D1 D4 E2 E4 F1",
             6,
             6,
             160,
-            "Complete 5+ Coral Tiles of the same color.",
+            gettext_noop("Complete 5+ Coral Tiles of the same color."),
         ),
         _scenario(
             6,
-            "Normal",
+            gettext_noop("Normal"),
             "B3 B4 C3 C4 D1 D2 D3 D4 E1 E3",
             2,
             7,
             165,
-            "Complete 4+ different Sealife Tiles within the 12 outer spaces of your Ocean.",
+            gettext_noop(
+                "Complete 4+ different Sealife Tiles within the 12 outer spaces of your Ocean."
+            ),
         ),
         _scenario(
             7,
-            "Normal",
+            gettext_noop("Normal"),
             "A1 A2 B1 B3 C1 C3 D1 D2 E1 E2",
             3,
             1,
             170,
-            "At the end of the game, choose one color. "
-            "That color must have only one Completed Fish.",
+            gettext_noop(
+                "At the end of the game, choose one color. "
+                "That color must have only one Completed Fish."
+            ),
         ),
         _scenario(
             8,
-            "Normal",
+            gettext_noop("Normal"),
             "A3 A4 B3 B4 C3 C4 D3 D4 E3 E4",
             4,
             4,
             170,
-            "Complete 4+ different Sealife Tiles.",
+            gettext_noop("Complete 4+ different Sealife Tiles."),
         ),
         _scenario(
             9,
-            "Normal",
+            gettext_noop("Normal"),
             "A1 A3 B2 C1 C2 C3 C4 E1 E3 F1",
             2,
             7,
             175,
-            "At the end of the game, choose one color. "
-            "That color must have between 1 and 5 Completed Fish.",
+            gettext_noop(
+                "At the end of the game, choose one color. "
+                "That color must have between 1 and 5 Completed Fish."
+            ),
         ),
         _scenario(
             10,
-            "Normal",
+            gettext_noop("Normal"),
             "A2 A3 A4 B2 C2 D3 D4 E3 E4 F2",
             6,
             6,
             175,
-            "Complete 5+ different Sealife Tiles.",
+            gettext_noop("Complete 5+ different Sealife Tiles."),
         ),
         _scenario(
             11,
-            "Hard",
+            gettext_noop("Hard"),
             "A2 A4 D2 D3 D4 E1 E2 E3 E4 F2",
             4,
             2,
             180,
-            "Complete 6+ different Sealife Tiles.",
+            gettext_noop("Complete 6+ different Sealife Tiles."),
         ),
         _scenario(
             12,
-            "Hard",
+            gettext_noop("Hard"),
             "A3 A4 B1 B2 B3 B4 C1 C2 C3 C4",
             1,
             4,
             180,
-            "Score 30+ VPs with Ecosystem Cards.",
+            gettext_noop("Score 30+ VPs with Ecosystem Cards."),
         ),
         _scenario(
             13,
-            "Hard",
+            gettext_noop("Hard"),
             "A1 A4 B1 C2 C4 D1 D3 E2 E4 F2",
             5,
             1,
             185,
-            "End the game with 2+ Seashells.",
+            gettext_noop("End the game with 2+ Seashells."),
         ),
         _scenario(
             14,
-            "Hard",
+            gettext_noop("Hard"),
             "A1 A2 B4 C3 C4 D1 D2 E3 E4 F1",
             7,
             5,
             185,
-            "Earn double VPs for Orange Ecosystem Card (07 Trios). "
-            "Complete 5+ Fish of the same color.",
+            gettext_noop(
+                "Earn double VPs for Orange Ecosystem Card (07 Trios). "
+                "Complete 5+ Fish of the same color."
+            ),
         ),
         _scenario(
             15,
-            "Hard",
+            gettext_noop("Hard"),
             "A2 A4 B2 C2 C4 D2 D4 E2 E4 F2",
             3,
             4,
             190,
-            "At the end of the game, choose one color. "
-            "Completed Corals of the chosen color will not award VPs.",
+            gettext_noop(
+                "At the end of the game, choose one color. "
+                "Completed Corals of the chosen color will not award VPs."
+            ),
         ),
     )
 }
@@ -559,54 +635,70 @@ DOUBLE_ORANGE_SCENARIO = 14
 LEFT_OUT_COLOR_SCENARIO = 15
 
 STANDARD_ACHIEVEMENTS: dict[int, str] = {
-    1: "Score 130+ VPs.",
-    2: "Score 145+ VPs.",
-    3: "Score 160+ VPs.",
-    4: "Score 170+ VPs.",
-    5: "Score 180+ VPs.",
-    6: "Score 190+ VPs.",
-    7: "Complete all Coral Tiles in your Ocean.",
-    8: "Complete all Sealife Tiles in your Ocean.",
-    9: "Complete all Tiles in your Ocean.",
-    10: "End the game with 5 Seashells.",
-    11: "Score 20+ VPs with Incomplete Fish.",
-    12: "Complete 6+ different Sealife Tiles.",
-    13: "Complete 8+ Sealife Tiles.",
-    14: "All Completed Sealife Tiles are different.",
-    15: "Score 20+ VPs with Orange Ecosystem Card.",
-    16: "Score 15+ VPs with Blue Ecosystem Card.",
-    17: "Achieve the same score for Orange and Blue Ecosystem Cards.",
-    18: "Have Completed Coral Tiles in no more than 3 colors.",
-    19: "Have Completed Fish in no more than 3 colors.",
-    20: "Have Completed Fish in no more than 2 colors.",
-    21: "Have Completed Fish and Coral Tiles in no more than 3 colors.",
-    22: "Empty spaces are not neighboring each other when the game ends.",
-    23: "Fill all 12 Outer Spaces of your Ocean with Completed Tiles.",
-    24: "Complete 9 VP Coral Tiles in all 4 colors.",
-    25: "Complete 3 Coral Tiles in each of the 4 colors.",
+    1: gettext_noop("Score 130+ VPs."),
+    2: gettext_noop("Score 145+ VPs."),
+    3: gettext_noop("Score 160+ VPs."),
+    4: gettext_noop("Score 170+ VPs."),
+    5: gettext_noop("Score 180+ VPs."),
+    6: gettext_noop("Score 190+ VPs."),
+    7: gettext_noop("Complete all Coral Tiles in your Ocean."),
+    8: gettext_noop("Complete all Sealife Tiles in your Ocean."),
+    9: gettext_noop("Complete all Tiles in your Ocean."),
+    10: gettext_noop("End the game with 5 Seashells."),
+    11: gettext_noop("Score 20+ VPs with Incomplete Fish."),
+    12: gettext_noop("Complete 6+ different Sealife Tiles."),
+    13: gettext_noop("Complete 8+ Sealife Tiles."),
+    14: gettext_noop("All Completed Sealife Tiles are different."),
+    15: gettext_noop("Score 20+ VPs with Orange Ecosystem Card."),
+    16: gettext_noop("Score 15+ VPs with Blue Ecosystem Card."),
+    17: gettext_noop("Achieve the same score for Orange and Blue Ecosystem Cards."),
+    18: gettext_noop("Have Completed Coral Tiles in no more than 3 colors."),
+    19: gettext_noop("Have Completed Fish in no more than 3 colors."),
+    20: gettext_noop("Have Completed Fish in no more than 2 colors."),
+    21: gettext_noop("Have Completed Fish and Coral Tiles in no more than 3 colors."),
+    22: gettext_noop("Empty spaces are not neighboring each other when the game ends."),
+    23: gettext_noop("Fill all 12 Outer Spaces of your Ocean with Completed Tiles."),
+    24: gettext_noop("Complete 9 VP Coral Tiles in all 4 colors."),
+    25: gettext_noop("Complete 3 Coral Tiles in each of the 4 colors."),
 }
 
 MODIFIED_RULES: dict[int, str] = {
-    1: "Coral Tiles must be placed neighboring another Coral Tile(s), "
-    "excluding the first Coral Tile.",
-    2: "Decrease the Tile and Fish Pool from 5 of each to 3 of each.",
-    3: "You can no longer spend 2 Seashells to move a Fish. Instead, use 2 Seashells "
-    "to move or rotate an Incomplete Coral Tile.",
-    4: 'The cost to "Refresh a Pool," "Freely Choose a Tile and Fish Combination," '
-    'and "Move a Fish" increases by 1 Seashell.',
-    5: "Instead of putting the Fish into the Fish Pouch, place them in a pile and "
-    "take a desired Fish along with a Tile.",
-    6: "Refresh is not allowed under any circumstances.",
-    7: "Use 2 Orange Ecosystem Cards and 2 Blue Ecosystem Cards. At the end of the "
-    "game, choose 1 Orange and 1 Blue Ecosystem Card to calculate VPs.",
-    8: "There are no Pools available. Always draw 1 random Tile and 1 random Fish "
-    "from the pouch. When placing a Tile or Fish on the Ocean, it does not need "
-    "to be neighboring your other Tiles.",
-    9: "At the end of the game, for each Incomplete Fish, earn an additional 1 VP "
-    "for each adjacent Completed Coral Tile that matches the color of the "
-    "Incomplete Fish.",
-    10: "Completed Sealife Tiles cannot be placed adjacent to another Completed "
-    "Sealife Tile (they may share a corner).",
+    1: gettext_noop(
+        "Coral Tiles must be placed neighboring another Coral Tile(s), "
+        "excluding the first Coral Tile."
+    ),
+    2: gettext_noop("Decrease the Tile and Fish Pool from 5 of each to 3 of each."),
+    3: gettext_noop(
+        "You can no longer spend 2 Seashells to move a Fish. Instead, use 2 Seashells "
+        "to move or rotate an Incomplete Coral Tile."
+    ),
+    4: gettext_noop(
+        'The cost to "Refresh a Pool," "Freely Choose a Tile and Fish Combination," '
+        'and "Move a Fish" increases by 1 Seashell.'
+    ),
+    5: gettext_noop(
+        "Instead of putting the Fish into the Fish Pouch, place them in a pile and "
+        "take a desired Fish along with a Tile."
+    ),
+    6: gettext_noop("Refresh is not allowed under any circumstances."),
+    7: gettext_noop(
+        "Use 2 Orange Ecosystem Cards and 2 Blue Ecosystem Cards. At the end of the "
+        "game, choose 1 Orange and 1 Blue Ecosystem Card to calculate VPs."
+    ),
+    8: gettext_noop(
+        "There are no Pools available. Always draw 1 random Tile and 1 random Fish "
+        "from the pouch. When placing a Tile or Fish on the Ocean, it does not need "
+        "to be neighboring your other Tiles."
+    ),
+    9: gettext_noop(
+        "At the end of the game, for each Incomplete Fish, earn an additional 1 VP "
+        "for each adjacent Completed Coral Tile that matches the color of the "
+        "Incomplete Fish."
+    ),
+    10: gettext_noop(
+        "Completed Sealife Tiles cannot be placed adjacent to another Completed "
+        "Sealife Tile (they may share a corner)."
+    ),
 }
 # The modified rules that change scoring or what an ocean may look like.
 TWO_CARDS_EACH_RULE = 7

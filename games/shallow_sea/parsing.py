@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
-from games.contract import Errors, join_names
+from games.contract import Errors
+from games.explain import CLAUSES_APART
 from games.shallow_sea.data import (
     BUBBLES,
     CARDS,
+    COLOR_NAMES,
     COLORS,
     CORAL_VPS,
     CORNERS,
@@ -44,6 +46,8 @@ from games.shallow_sea.ocean import (
     ShallowSeaInput,
     Tile,
 )
+from games.words import Value, Words, and_list, join, ngettext_lazy
+from games.words import gettext_lazy as _
 
 TOP_KEYS = ("players", "mode", "setup", "achievement", "entry", "sheets", "boards")
 ENTRY_KEYS = {"sheet": "sheets", "board": "boards"}
@@ -54,16 +58,139 @@ ROW_COUNT = len(ROW_COLUMNS)
 MOST_INCOMPLETE_FISH_VP = sum(len(spaces) for spaces in BUBBLES.values())
 # The longest quote of a player's value in a message.
 SHOWN_LENGTH = 40
-SPACE_HELP = "rows 1, 3 and 5 use columns 2, 4, 6 and 8; rows 2 and 4 use columns 1, 3, 5, 7 and 9"
+SPACE_HELP = _(
+    "rows 1, 3 and 5 use columns 2, 4, 6 and 8; rows 2 and 4 use columns 1, 3, 5, 7 and 9"
+)
+
+
+# --- What the refusals call things ------------------------------------------------------
+def _must_be_one_of(what: Value, choices: Iterable[str]) -> Words:
+    return _("{what} must be one of: {choices}.").format(what=what, choices=", ".join(choices))
+
+
+# Labels of the input's parts, which start the shared sentences ("The mode must be one
+# of: …"); German and French read them before a colon ("Der Modus: erlaubt ist …").
+THE_GAME = _("The game")
+A_SHALLOW_SEA_GAME = _("A Shallow Sea game")
+THE_MODE = _("The mode")
+THE_ENTRY = _("The entry")
+THE_ACHIEVEMENT_MODE = _("The achievement mode")
+THE_SETUP = _("The setup")
+THE_ENTRIES = {"sheets": _("The sheets"), "boards": _("The boards")}
+NO_ENTRY = {
+    "sheet": _("There is no sheet for {name}."),
+    "board": _("There is no board for {name}."),
+}
+CHOOSE_BY_NUMBER = {
+    "scenario": _("Choose one of the {count} scenarios by its number, 1 to {count}."),
+    "modified": _("Choose one of the {count} modified rules by its number, 1 to {count}."),
+}
+A_SHEET_OF_MODE = {
+    "standard": _("A standard-mode sheet"),
+    "solo": _("A solo-mode sheet"),
+    "family": _("A family-mode sheet"),
+}
+# What a paper sheet must hold once the game is over, by the line's key, in the pad's order.
+SHEET_NEEDS = {
+    "orange": _("{name}'s sheet needs the Orange Ecosystem card's VPs."),
+    "blue": _("{name}'s sheet needs the Blue Ecosystem card's VPs."),
+    "rows": _("{name}'s sheet needs the tile VPs of each row."),
+    "seashells": _("{name}'s sheet needs the Seashells left."),
+    "different_sealife": _("{name}'s sheet needs how many different Sealife types were completed."),
+    "incomplete_fish": _("{name}'s sheet needs the Incomplete Fish VPs."),
+    "lionfish": _("{name}'s sheet needs how many Fish are on the Lionfish card."),
+}
+OCEAN_NEEDS = {
+    "seashells": _("{name}'s ocean needs the Seashells left."),
+    "lionfish": _("{name}'s ocean needs the Lionfish card."),
+}
+SEASHELLS_OF = _("{name}: Seashells")
+LIONFISH_OF = _("{name}: Fish on the Lionfish card")
+# A tile completed by corals anywhere (F1, F2) that says otherwise than its ocean: by the
+# colors it needs, and by whether the ocean completes it.
+ANYWHERE_DISAGREES = {
+    ("same", True): _(
+        "{tile} needs {count} Completed Coral Tiles of one color; "
+        "this ocean has {met}, so the tile is completed."
+    ),
+    ("same", False): _(
+        "{tile} needs {count} Completed Coral Tiles of one color; "
+        "this ocean has {met}, so the tile is incomplete."
+    ),
+    ("different", True): _(
+        "{tile} needs {count} Completed Coral Tiles of different colors; "
+        "this ocean has {met}, so the tile is completed."
+    ),
+    ("different", False): _(
+        "{tile} needs {count} Completed Coral Tiles of different colors; "
+        "this ocean has {met}, so the tile is incomplete."
+    ),
+}
+
+
+@dataclass(frozen=True)
+class DeckWords:
+    """What the refusals say of the Orange or the Blue Ecosystem cards, each a whole
+    sentence: in German and French a color agrees with its card (blaue Karte, cartes
+    bleues), so no sentence takes the color as a value."""
+
+    as_list: Words
+    no_such_card: Words  # {shown}, {most}
+    chosen_twice: Words  # {number}
+    choose_one: Words  # counted (.of) by the cards given
+    two_by_rule: Words  # {rule}; counted (.of) by the cards given
+    in_scenario: Words  # {number}, {card}, {name}
+    vps_of: Words  # a label: {name}
+    vps_cannot_be: Words  # {name}, {vp}, {steps}
+
+
+DECKS = {
+    "orange": DeckWords(
+        as_list=_("Give the Orange Ecosystem cards as a list of numbers."),
+        no_such_card=_("There is no Orange Ecosystem card {shown}; they are numbered 1 to {most}."),
+        chosen_twice=_("Orange card {number} is chosen twice."),
+        choose_one=ngettext_lazy(
+            "Choose 1 Orange Ecosystem card. {count} was given.",
+            "Choose 1 Orange Ecosystem card. {count} were given.",
+            1,
+        ),
+        two_by_rule=ngettext_lazy(
+            "Modified rule {rule} uses 2 Orange Ecosystem cards. {count} was given.",
+            "Modified rule {rule} uses 2 Orange Ecosystem cards. {count} were given.",
+            1,
+        ),
+        in_scenario=_("Scenario {number} uses Orange Ecosystem card {card} ({name})."),
+        vps_of=_("{name}: Orange card VPs"),
+        vps_cannot_be=_("{name}: {vp} VPs cannot come from the Orange card ({steps})."),
+    ),
+    "blue": DeckWords(
+        as_list=_("Give the Blue Ecosystem cards as a list of numbers."),
+        no_such_card=_("There is no Blue Ecosystem card {shown}; they are numbered 1 to {most}."),
+        chosen_twice=_("Blue card {number} is chosen twice."),
+        choose_one=ngettext_lazy(
+            "Choose 1 Blue Ecosystem card. {count} was given.",
+            "Choose 1 Blue Ecosystem card. {count} were given.",
+            1,
+        ),
+        two_by_rule=ngettext_lazy(
+            "Modified rule {rule} uses 2 Blue Ecosystem cards. {count} was given.",
+            "Modified rule {rule} uses 2 Blue Ecosystem cards. {count} were given.",
+            1,
+        ),
+        in_scenario=_("Scenario {number} uses Blue Ecosystem card {card} ({name})."),
+        vps_of=_("{name}: Blue card VPs"),
+        vps_cannot_be=_("{name}: {vp} VPs cannot come from the Blue card ({steps})."),
+    ),
+}
 
 
 def parse(data: Any, *, partial: bool = False) -> ShallowSeaInput:
     errors = Errors()
-    data = errors.mapping(data, "", "The game")
-    errors.unknown_keys(data, TOP_KEYS, "", "A Shallow Sea game")
+    data = errors.mapping(data, "", THE_GAME)
+    errors.unknown_keys(data, TOP_KEYS, "", A_SHALLOW_SEA_GAME)
     names = errors.player_names(data.get("players"), INFO)
-    mode = _one_of(errors, data.get("mode"), MODES, "mode", "The mode")
-    entry = _one_of(errors, data.get("entry"), tuple(ENTRY_KEYS), "entry", "The entry")
+    mode = _one_of(errors, data.get("mode"), MODES, "mode", THE_MODE)
+    entry = _one_of(errors, data.get("entry"), tuple(ENTRY_KEYS), "entry", THE_ENTRY)
     # Everything below depends on the mode, the entry and the player count.
     errors.raise_if_any()
 
@@ -83,16 +210,21 @@ def parse(data: Any, *, partial: bool = False) -> ShallowSeaInput:
     key = ENTRY_KEYS[entry]
     for other in ENTRY_KEYS.values():
         if other != key and other in data:
-            errors.add(other, f"The entry is '{entry}', so give '{key}', not '{other}'.")
-    raw_entries = errors.mapping(data.get(key), key, f"The {key}")
-    errors.unknown_keys(raw_entries, names, key, f"The {key}")
+            errors.add(
+                other,
+                _("The entry is '{entry}', so give '{key}', not '{other}'.").format(
+                    entry=entry, key=key, other=other
+                ),
+            )
+    raw_entries = errors.mapping(data.get(key), key, THE_ENTRIES[key])
+    errors.unknown_keys(raw_entries, names, key, THE_ENTRIES[key])
     read = _parse_sheet if entry == "sheet" else _parse_board
     entries = {}
     for name in names:
         if name in raw_entries or partial:
             entries[name] = read(errors, play, raw_entries.get(name), f"{key}.{name}", name)
         else:
-            errors.add(f"{key}.{name}", f"There is no {entry} for {name}.")
+            errors.add(f"{key}.{name}", NO_ENTRY[entry].format(name=name))
     play = replace(play, entries=entries, complete=all(name in raw_entries for name in names))
     # Across the oceans only once each was read whole: a refused value reads as 0,
     # which no pouch or printed tile holds.
@@ -102,26 +234,22 @@ def parse(data: Any, *, partial: bool = False) -> ShallowSeaInput:
     return play
 
 
-def _one_of(errors: Errors, value: Any, choices: tuple[str, ...], where: str, what: str) -> str:
+def _one_of(errors: Errors, value: Any, choices: tuple[str, ...], where: str, what: Value) -> str:
     if value not in choices:
-        errors.add(where, f"{what} must be one of: {', '.join(choices)}.")
+        errors.add(where, _must_be_one_of(what, choices))
     return value
 
 
-def _given(count: int) -> str:
-    return f"{count} {'was' if count == 1 else 'were'} given."
-
-
-def _shown(value: Any) -> str:
+def _shown(value: Any) -> Value:
     """A value the player sent, quoted in a message: a short text whatever it is.
 
     A list or an object is named, not written out: it may be nested deeper than
     ``repr`` can go (RecursionError) or be far too long to read.
     """
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, Mapping):
-        return "an object"
+        return _("an object")
     shown = repr(value)
     return shown if len(shown) <= SHOWN_LENGTH else shown[: SHOWN_LENGTH - 3] + "..."
 
@@ -133,48 +261,50 @@ def _listed(value: Any, table: Mapping[Any, Any]) -> bool:
 
 def _check_player_count(errors: Errors, mode: str, names: list[str]) -> None:
     if mode == "solo" and len(names) != MIN_PLAYERS:
-        errors.add("players", f"Solo mode is for one player; {_given(len(names))}")
+        errors.add(
+            "players",
+            ngettext_lazy(
+                "Solo mode is for one player; {count} was given.",
+                "Solo mode is for one player; {count} were given.",
+                len(names),
+            ),
+        )
     if mode == "standard" and len(names) == MIN_PLAYERS:
-        errors.add("mode", "A one-player game is played in solo mode.")
+        errors.add("mode", _("A one-player game is played in solo mode."))
 
 
 def _parse_achievement(errors: Errors, raw: Any, mode: str) -> Achievement | None:
     if raw is None:
         return None
-    raw = errors.mapping(raw, "achievement", "The achievement mode")
-    errors.unknown_keys(raw, ("kind", "number"), "achievement", "The achievement mode")
+    raw = errors.mapping(raw, "achievement", THE_ACHIEVEMENT_MODE)
+    errors.unknown_keys(raw, ("kind", "number"), "achievement", THE_ACHIEVEMENT_MODE)
     kind = raw.get("kind")
     if not _listed(kind, ACHIEVEMENT_KINDS):
-        errors.add(
-            "achievement.kind",
-            f"The achievement mode must be one of: {', '.join(ACHIEVEMENT_KINDS)}.",
-        )
+        errors.add("achievement.kind", _must_be_one_of(THE_ACHIEVEMENT_MODE, ACHIEVEMENT_KINDS))
         return None
     if mode == "family":
-        errors.add("achievement", "Achievement mode plays the standard rules, not family mode.")
+        errors.add("achievement", _("Achievement mode plays the standard rules, not family mode."))
     numbered = ACHIEVEMENT_KINDS[kind]
     if numbered is None:
         if "number" in raw:
             errors.add(
                 "achievement.number",
-                "The standard-rules achievements are one list of "
-                f"{len(STANDARD_ACHIEVEMENTS)}; there is no number to choose.",
+                _(
+                    "The standard-rules achievements are one list of {count}; "
+                    "there is no number to choose."
+                ).format(count=len(STANDARD_ACHIEVEMENTS)),
             )
         return Achievement(kind, None)
     number = raw.get("number")
     if not _listed(number, numbered):
-        things = "scenarios" if kind == "scenario" else "modified rules"
-        errors.add(
-            "achievement.number",
-            f"Choose one of the {len(numbered)} {things} by its number, 1 to {len(numbered)}.",
-        )
+        errors.add("achievement.number", CHOOSE_BY_NUMBER[kind].format(count=len(numbered)))
         return None
     return Achievement(kind, number)
 
 
 def _parse_setup(errors: Errors, raw: Any, mode: str, achievement: Achievement | None) -> Setup:
-    raw = errors.mapping(raw, "setup", "The setup")
-    errors.unknown_keys(raw, ("orange", "blue", "sealife"), "setup", "The setup")
+    raw = errors.mapping(raw, "setup", THE_SETUP)
+    errors.unknown_keys(raw, ("orange", "blue", "sealife"), "setup", THE_SETUP)
     if mode == "family":
         wanted = 0
     elif achievement == Achievement("modified", TWO_CARDS_EACH_RULE):
@@ -194,54 +324,63 @@ def _parse_setup(errors: Errors, raw: Any, mode: str, achievement: Achievement |
 def _parse_cards(errors: Errors, raw: Any, color: str, wanted: int, mode: str) -> tuple[int, ...]:
     where = f"setup.{color}"
     cards = CARDS[color]
+    deck = DECKS[color]
     if raw is None:
         raw = []
     if not isinstance(raw, list):
-        errors.add(where, f"Give the {color.title()} Ecosystem cards as a list of numbers.")
+        errors.add(where, deck.as_list)
         return ()
     numbers = []
     for i, number in enumerate(raw):
         if not _listed(number, cards):
             errors.add(
-                f"{where}[{i}]",
-                f"There is no {color.title()} Ecosystem card {_shown(number)}; "
-                f"they are numbered 1 to {len(cards)}.",
+                f"{where}[{i}]", deck.no_such_card.format(shown=_shown(number), most=len(cards))
             )
         elif number in numbers:
-            errors.add(f"{where}[{i}]", f"{color.title()} card {number} is chosen twice.")
+            errors.add(f"{where}[{i}]", deck.chosen_twice.format(number=number))
         else:
             numbers.append(number)
     if len(raw) != wanted:
         if mode == "family":
-            message = "Family mode plays without Ecosystem cards."
+            message = ngettext_lazy(
+                "Family mode plays without Ecosystem cards. {count} was given.",
+                "Family mode plays without Ecosystem cards. {count} were given.",
+                len(raw),
+            )
         elif wanted == 2:
-            message = f"Modified rule 7 uses 2 {color.title()} Ecosystem cards."
+            message = deck.two_by_rule.of(len(raw)).format(rule=TWO_CARDS_EACH_RULE)
         else:
-            message = f"Choose 1 {color.title()} Ecosystem card."
-        errors.add(where, f"{message} {_given(len(raw))}")
+            message = deck.choose_one.of(len(raw))
+        errors.add(where, message)
     return tuple(numbers)
 
 
 def _parse_sealife_types(errors: Errors, raw: Any) -> tuple[str, ...]:
     where = "setup.sealife"
     if not isinstance(raw, list):
-        errors.add(where, "Give the game's Sealife types as a list of codes, like A1.")
+        errors.add(where, _("Give the game's Sealife types as a list of codes, like A1."))
         return ()
     codes = []
     for i, code in enumerate(raw):
         if not _listed(code, SEALIFE):
             errors.add(
                 f"{where}[{i}]",
-                f"{_shown(code)} is not a Sealife type; they are {join_names(list(SEALIFE))}.",
+                _("{shown} is not a Sealife type; they are {codes}.").format(
+                    shown=_shown(code), codes=and_list(list(SEALIFE))
+                ),
             )
         elif code in codes:
-            errors.add(f"{where}[{i}]", f"{code} is chosen twice.")
+            errors.add(f"{where}[{i}]", _("{code} is chosen twice.").format(code=code))
         else:
             codes.append(code)
     if len(raw) != SEALIFE_TYPES_PER_GAME:
         errors.add(
             where,
-            f"A game uses {SEALIFE_TYPES_PER_GAME} different Sealife types; {_given(len(raw))}",
+            ngettext_lazy(
+                "A game uses {types} different Sealife types; {count} was given.",
+                "A game uses {types} different Sealife types; {count} were given.",
+                len(raw),
+            ).format(types=SEALIFE_TYPES_PER_GAME),
         )
     return tuple(codes)
 
@@ -251,14 +390,17 @@ def _check_scenario_setup(errors: Errors, setup: Setup, number: int) -> None:
     if set(setup.sealife) != set(scenario.sealife):
         errors.add(
             "setup.sealife",
-            f"Scenario {number} uses the Sealife types {join_names(list(scenario.sealife))}.",
+            _("Scenario {number} uses the Sealife types {codes}.").format(
+                number=number, codes=and_list(scenario.sealife)
+            ),
         )
     for color, card in (("orange", scenario.orange), ("blue", scenario.blue)):
         if getattr(setup, color) != (card,):
             errors.add(
                 f"setup.{color}",
-                f"Scenario {number} uses {color.title()} Ecosystem card {card} "
-                f"({CARDS[color][card].name}).",
+                DECKS[color].in_scenario.format(
+                    number=number, card=card, name=CARDS[color][card].name
+                ),
             )
 
 
@@ -266,26 +408,20 @@ def _check_scenario_setup(errors: Errors, setup: Setup, number: int) -> None:
 def _parse_sheet(
     errors: Errors, play: ShallowSeaInput, raw: Any, where: str, name: str
 ) -> PaperSheet:
-    raw = errors.mapping(raw, where, f"{name}'s sheet")
-    lines = {"rows": "the tile VPs of each row", "seashells": "the Seashells left"}
+    raw = errors.mapping(raw, where, _("{name}'s sheet").format(name=name))
+    lines = ["rows", "seashells"]
     if play.mode != "family":
-        lines = {
-            "orange": "the Orange Ecosystem card's VPs",
-            "blue": "the Blue Ecosystem card's VPs",
-            **lines,
-            "different_sealife": "how many different Sealife types were completed",
-            "incomplete_fish": "the Incomplete Fish VPs",
-        }
+        lines = ["orange", "blue", *lines, "different_sealife", "incomplete_fish"]
     if play.mode == "solo":
-        lines["lionfish"] = "how many Fish are on the Lionfish card"
-    errors.unknown_keys(raw, lines, where, f"A {play.mode}-mode sheet")
+        lines.append("lionfish")
+    errors.unknown_keys(raw, lines, where, A_SHEET_OF_MODE[play.mode])
     if play.finished:
-        for key, what in lines.items():
+        for key in lines:
             if key not in raw:
-                errors.add(f"{where}.{key}", f"{name}'s sheet needs {what}.")
+                errors.add(f"{where}.{key}", SHEET_NEEDS[key].format(name=name))
 
-    def count(key: str, what: str, maximum: int | None = None) -> int:
-        return errors.count(raw.get(key), f"{where}.{key}", f"{name}: {what}", maximum=maximum)
+    def count(key: str, what: Words, maximum: int | None = None) -> int:
+        return errors.count(raw.get(key), f"{where}.{key}", what.format(name=name), maximum=maximum)
 
     rule_9 = play.plays_modified_rule(SAME_COLOR_FISH_BONUS_RULE)
     return PaperSheet(
@@ -294,16 +430,16 @@ def _parse_sheet(
         rows=_parse_rows(errors, raw.get("rows"), f"{where}.rows", name),
         different_sealife=count(
             "different_sealife",
-            "different completed Sealife types",
+            _("{name}: different completed Sealife types"),
             len(play.setup.sealife),
         ),
         incomplete_fish=count(
             "incomplete_fish",
-            "Incomplete Fish VPs",
+            _("{name}: Incomplete Fish VPs"),
             MOST_INCOMPLETE_FISH_VP * (2 if rule_9 else 1),
         ),
-        seashells=count("seashells", "Seashells", MAX_SEASHELLS),
-        lionfish=count("lionfish", "Fish on the Lionfish card", _fish_in_game(1)),
+        seashells=count("seashells", SEASHELLS_OF, MAX_SEASHELLS),
+        lionfish=count("lionfish", LIONFISH_OF, _fish_in_game(1)),
     )
 
 
@@ -317,13 +453,20 @@ def _card_value(
 ) -> int:
     """A card's VPs as written: a whole step of what one of the game's cards pays."""
     where = f"{where}.{color}"
-    vp = errors.count(raw.get(color), where, f"{name}: {color.title()} card VPs")
+    deck = DECKS[color]
+    vp = errors.count(raw.get(color), where, deck.vps_of.format(name=name))
     cards = [CARDS[color][number] for number in numbers]
     if cards and not any(vp % c.vp_each == 0 and vp <= most_vp(c) for c in cards):
-        steps = "; ".join(
-            f"{c.name} pays in steps of {c.vp_each} up to {most_vp(c)}" for c in cards
+        steps = (
+            _("{card} pays in steps of {each} up to {most}").format(
+                card=c.name, each=c.vp_each, most=most_vp(c)
+            )
+            for c in cards
         )
-        errors.add(where, f"{name}: {vp} VPs cannot come from the {color.title()} card ({steps}).")
+        errors.add(
+            where,
+            deck.vps_cannot_be.format(name=name, vp=vp, steps=join(steps, CLAUSES_APART)),
+        )
     return vp
 
 
@@ -331,10 +474,18 @@ def _parse_rows(errors: Errors, raw: Any, where: str, name: str) -> tuple[int, .
     if raw is None:
         return (0,) * ROW_COUNT
     if not isinstance(raw, list) or len(raw) != ROW_COUNT:
-        errors.add(where, f"{name}: give the tile VPs of the {ROW_COUNT} rows, top row first.")
+        errors.add(
+            where,
+            _("{name}: give the tile VPs of the {count} rows, top row first.").format(
+                name=name, count=ROW_COUNT
+            ),
+        )
         return (0,) * ROW_COUNT
     return tuple(
-        errors.count(vp, f"{where}[{i}]", f"{name}: row {i + 1} VPs") for i, vp in enumerate(raw)
+        errors.count(
+            vp, f"{where}[{i}]", _("{name}: row {number} VPs").format(name=name, number=i + 1)
+        )
+        for i, vp in enumerate(raw)
     )
 
 
@@ -344,34 +495,38 @@ def _fish_in_game(players: int) -> int:
 
 # --- One player's ocean board ----------------------------------------------------
 def _parse_board(errors: Errors, play: ShallowSeaInput, raw: Any, where: str, name: str) -> Ocean:
-    raw = errors.mapping(raw, where, f"{name}'s ocean")
+    ocean_of = _("{name}'s ocean").format(name=name)
+    raw = errors.mapping(raw, where, ocean_of)
     keys = ["tiles", "fish", "seashells"]
     if play.mode == "solo":
         keys.append("lionfish")
     if play.plays_scenario(LEFT_OUT_COLOR_SCENARIO):
         keys.append("left_out_color")
-    errors.unknown_keys(raw, keys, where, f"{name}'s ocean")
+    errors.unknown_keys(raw, keys, where, ocean_of)
     if play.finished:
-        for key, what in (("seashells", "the Seashells left"), ("lionfish", "the Lionfish card")):
+        for key, needs in OCEAN_NEEDS.items():
             if key in keys and key not in raw:
-                errors.add(f"{where}.{key}", f"{name}'s ocean needs {what}.")
+                errors.add(f"{where}.{key}", needs.format(name=name))
 
     tiles = _parse_tiles(errors, play, raw.get("tiles"), f"{where}.tiles", name)
     fish, bubble_names = _parse_fish(errors, play, raw.get("fish"), f"{where}.fish", name, tiles)
     left_out = raw.get("left_out_color")
     if left_out is not None and left_out not in COLORS:
-        errors.add(f"{where}.left_out_color", f"{name}: {_color_help(left_out)}")
+        errors.add(f"{where}.left_out_color", _not_a_color(name, left_out))
         left_out = None
     return Ocean(
         tiles=tiles,
         fish=fish,
         seashells=errors.count(
-            raw.get("seashells"), f"{where}.seashells", f"{name}: Seashells", maximum=MAX_SEASHELLS
+            raw.get("seashells"),
+            f"{where}.seashells",
+            SEASHELLS_OF.format(name=name),
+            maximum=MAX_SEASHELLS,
         ),
         lionfish=errors.count(
             raw.get("lionfish"),
             f"{where}.lionfish",
-            f"{name}: Fish on the Lionfish card",
+            LIONFISH_OF.format(name=name),
             maximum=_fish_in_game(1),
         ),
         left_out_color=left_out,
@@ -379,30 +534,42 @@ def _parse_board(errors: Errors, play: ShallowSeaInput, raw: Any, where: str, na
     )
 
 
-def _color_help(value: Any) -> str:
-    return f"{_shown(value)} is not a color; the colors are {join_names(list(COLORS))}."
+def _not_a_color(what: Value, value: Any) -> Words:
+    return _("{what}: {shown} is not a color; the colors are {colors}.").format(
+        what=what, shown=_shown(value), colors=and_list(COLORS)
+    )
 
 
 def _parse_tiles(
     errors: Errors, play: ShallowSeaInput, raw: Any, where: str, name: str
 ) -> dict[str, Tile]:
-    raw = errors.mapping(raw, where, f"{name}'s tiles")
+    raw = errors.mapping(raw, where, _("{name}'s tiles").format(name=name))
     tiles: dict[str, Tile] = {}
     # Corals first: a Sealife tile completed by corals anywhere (F1, F2) reads them.
     for space, raw_tile in sorted(raw.items(), key=lambda item: _kind(item[1]) != "coral"):
-        here, label = f"{where}.{space}", f"{name}, {space}"
+        here = f"{where}.{space}"
+        label = _("{name}, {space}").format(name=name, space=space)
         if space not in CORNERS:
-            errors.add(here, f"There is no space {space}: {SPACE_HELP}.")
+            errors.add(
+                here, _("There is no space {space}: {help}.").format(space=space, help=SPACE_HELP)
+            )
             continue
         kind = _kind(raw_tile)
         if kind not in ("coral", "sealife"):
-            errors.add(here, f"{label}: a tile is an object whose kind is coral or sealife.")
+            errors.add(
+                here,
+                _("{label}: a tile is an object whose kind is coral or sealife.").format(
+                    label=label
+                ),
+            )
             continue
         completed = raw_tile.get("completed")
         if not isinstance(completed, bool):
             errors.add(
                 f"{here}.completed",
-                f"{label}: say whether the tile is completed (true or false).",
+                _("{label}: say whether the tile is completed (true or false).").format(
+                    label=label
+                ),
             )
         elif kind == "coral":
             tiles[space] = _parse_coral(errors, raw_tile, completed, here, label)
@@ -419,38 +586,56 @@ def _kind(raw_tile: Any) -> Any:
 
 
 def _parse_coral(
-    errors: Errors, raw: Mapping[str, Any], completed: bool, where: str, label: str
+    errors: Errors, raw: Mapping[str, Any], completed: bool, where: str, label: Value
 ) -> Coral:
     errors.unknown_keys(
-        raw, ("kind", "completed", "color", "vp", "fish"), where, f"{label}: a coral"
+        raw,
+        ("kind", "completed", "color", "vp", "fish"),
+        where,
+        _("{label}: a coral").format(label=label),
     )
     color, vp, fish = raw.get("color"), raw.get("vp"), raw.get("fish")
     if completed:
         if color is None:
-            errors.add(f"{where}.color", f"{label}: a completed coral needs its color.")
+            errors.add(
+                f"{where}.color",
+                _("{label}: a completed coral needs its color.").format(label=label),
+            )
         if vp is None:
-            errors.add(f"{where}.vp", f"{label}: a completed coral needs its VPs (5, 7 or 9).")
+            errors.add(
+                f"{where}.vp",
+                _("{label}: a completed coral needs its VPs (5, 7 or 9).").format(label=label),
+            )
         if fish is None:
             errors.add(
                 f"{where}.fish",
-                f"{label}: a completed coral needs its Completed Fish; give that fish's color.",
+                _(
+                    "{label}: a completed coral needs its Completed Fish; give that fish's color."
+                ).format(label=label),
             )
     elif fish is not None:
         errors.add(
             f"{where}.fish",
-            f"{label}: only a completed coral holds a fish; put this fish on a bubble.",
+            _("{label}: only a completed coral holds a fish; put this fish on a bubble.").format(
+                label=label
+            ),
         )
         fish = None
     if color is not None and color not in COLORS:
-        errors.add(f"{where}.color", f"{label}: {_color_help(color)}")
+        errors.add(f"{where}.color", _not_a_color(label, color))
         color = None
     if fish is not None and fish not in COLORS:
-        errors.add(f"{where}.fish", f"{label}: {_color_help(fish)}")
+        errors.add(f"{where}.fish", _not_a_color(label, fish))
         fish = None
     if isinstance(vp, float) and vp.is_integer():
         vp = int(vp)  # 7.0 is the whole number 7, as Errors.count reads every count
     if vp is not None and (isinstance(vp, bool) or vp not in CORAL_VPS):
-        errors.add(f"{where}.vp", f"{label}: a coral is worth 5, 7 or 9 VPs, not {_shown(vp)}.")
+        errors.add(
+            f"{where}.vp",
+            _("{label}: a coral is worth 5, 7 or 9 VPs, not {shown}.").format(
+                label=label, shown=_shown(vp)
+            ),
+        )
         vp = None
     return Coral(completed, color, vp, fish)
 
@@ -462,28 +647,30 @@ def _parse_sealife(
     completed: bool,
     coral_colors: list[str | None],
     where: str,
-    label: str,
+    label: Value,
 ) -> Sealife | None:
     keys = ("kind", "completed", "code", "vp", "partial", "partial_vp")
-    errors.unknown_keys(raw, keys, where, f"{label}: a Sealife tile")
+    errors.unknown_keys(raw, keys, where, _("{label}: a Sealife tile").format(label=label))
     code = raw.get("code")
     if code not in play.setup.sealife:
-        known = join_names(list(play.setup.sealife))
-        what = code if _listed(code, SEALIFE) else _shown(code)
         errors.add(
             f"{where}.code",
-            f"{label}: {what} is not one of this game's Sealife types ({known}).",
+            _("{label}: {code} is not one of this game's Sealife types ({codes}).").format(
+                label=label,
+                code=str(code) if _listed(code, SEALIFE) else _shown(code),
+                codes=and_list(play.setup.sealife),
+            ),
         )
         return None
     kind = SEALIFE[code]
-    title = f"{label}: the {kind.name} ({code})"
+    title = _("{label}: the {sealife} ({code})").format(label=label, sealife=kind.name, code=code)
 
-    def count(key: str, what: str, maximum: int | None = None) -> int | None:
+    def count(key: str, what: Words, maximum: int | None = None) -> int | None:
         if raw.get(key) is None:
             return None
-        return errors.count(raw[key], f"{where}.{key}", f"{title}: {what}", maximum=maximum)
+        return errors.count(raw[key], f"{where}.{key}", what.format(tile=title), maximum=maximum)
 
-    def printed(key: str, what: str, unit: str) -> int | None:
+    def printed(key: str, what: Words, never_printed: Words) -> int | None:
         """A value printed on the tile: a count no tile prints is refused too (0 then,
         as Errors.count gives for a value it refuses: the field has its one message)."""
         told = len(errors.items)
@@ -491,16 +678,25 @@ def _parse_sealife(
         if value is not None and len(errors.items) == told and value not in SEALIFE_VPS:
             errors.add(
                 f"{where}.{key}",
-                f"{title}: no Sealife tile prints {value} {unit}; they print "
-                f"{SEALIFE_VPS[0]} to {SEALIFE_VPS[-1]}.",
+                never_printed.format(
+                    tile=title, value=value, low=SEALIFE_VPS[0], high=SEALIFE_VPS[-1]
+                ),
             )
             return 0
         return value
 
-    vp = printed("vp", "its printed VPs", "VPs")
-    partial_vp = printed("partial_vp", "its partial VPs", "VPs per count met")
+    vp = printed(
+        "vp",
+        _("{tile}: its printed VPs"),
+        _("{tile}: no Sealife tile prints {value} VPs; they print {low} to {high}."),
+    )
+    partial_vp = printed(
+        "partial_vp",
+        _("{tile}: its partial VPs"),
+        _("{tile}: no Sealife tile prints {value} VPs per count met; they print {low} to {high}."),
+    )
     most_met = None if kind.count is None else kind.count - 1
-    partial = count("partial", "how much of its condition is met", most_met)
+    partial = count("partial", _("{tile}: how much of its condition is met"), most_met)
     if kind.where == "anywhere":
         assert most_met is not None  # every anywhere-type has a count
         met = _met_anywhere(kind, coral_colors)
@@ -509,23 +705,30 @@ def _parse_sealife(
             partial = min(met, most_met)
     if completed:
         if vp is None:
-            errors.add(f"{where}.vp", f"{title} is completed: give the VPs printed on it.")
+            errors.add(
+                f"{where}.vp",
+                _("{tile} is completed: give the VPs printed on it.").format(tile=title),
+            )
         if partial is not None:
             errors.add(
                 f"{where}.partial",
-                f"{title} is completed, so it scores its printed VPs; "
-                "a partial count is only for an incomplete tile.",
+                _(
+                    "{tile} is completed, so it scores its printed VPs; "
+                    "a partial count is only for an incomplete tile."
+                ).format(tile=title),
             )
         return Sealife(code, completed, vp, 0, partial_vp)
     if partial is None:
         errors.add(
             f"{where}.partial",
-            f"{title} is incomplete: say how much of its condition is met (0 if none).",
+            _("{tile} is incomplete: say how much of its condition is met (0 if none).").format(
+                tile=title
+            ),
         )
     elif partial and partial_vp is None:
         errors.add(
             f"{where}.partial_vp",
-            f"{title} is incomplete: give the partial VPs printed on it.",
+            _("{tile} is incomplete: give the partial VPs printed on it.").format(tile=title),
         )
     return Sealife(code, completed, vp, partial or 0, partial_vp)
 
@@ -544,24 +747,25 @@ def _check_anywhere(
     partial: int | None,
     met: int,
     where: str,
-    title: str,
+    title: Value,
 ) -> None:
     """A tile completed by corals anywhere (F1, F2) must agree with the whole ocean."""
     assert kind.count is not None  # every anywhere-type has a count
     if not play.finished:
         return
     if completed != (met >= kind.count):
-        shown = "one color" if kind.match == "same" else "different colors"
-        verdict = "completed" if met >= kind.count else "incomplete"
         errors.add(
             f"{where}.completed",
-            f"{title} needs {kind.count} Completed Coral Tiles of {shown}; "
-            f"this ocean has {met}, so the tile is {verdict}.",
+            ANYWHERE_DISAGREES[kind.match, met >= kind.count].format(
+                tile=title, count=kind.count, met=met
+            ),
         )
     elif partial is not None and not completed and partial != met:
         errors.add(
             f"{where}.partial",
-            f"{title}: this ocean meets {met} of its {kind.count}, not {partial}.",
+            _("{tile}: this ocean meets {met} of its {count}, not {partial}.").format(
+                tile=title, met=met, count=kind.count, partial=partial
+            ),
         )
 
 
@@ -577,36 +781,48 @@ def _parse_fish(
     if raw is None:
         return {}, {}
     if not isinstance(raw, list):
-        errors.add(where, f"{name}: list the Incomplete Fish, each with 'at' and 'color'.")
+        errors.add(
+            where,
+            _("{name}: list the Incomplete Fish, each with 'at' and 'color'.").format(name=name),
+        )
         return {}, {}
     fish: dict[Point, str] = {}
     named_as: dict[Point, str] = {}
     anywhere = play.plays_modified_rule(PLACE_ANYWHERE_RULE)
     for i, raw_fish in enumerate(raw):
         here = f"{where}[{i}]"
-        raw_fish = errors.mapping(raw_fish, here, f"{name}'s fish {i + 1}")
-        errors.unknown_keys(raw_fish, ("at", "color"), here, f"{name}'s fish {i + 1}")
+        fish_of = _("{name}'s fish {number}").format(name=name, number=i + 1)
+        raw_fish = errors.mapping(raw_fish, here, fish_of)
+        errors.unknown_keys(raw_fish, ("at", "color"), here, fish_of)
         at, color = raw_fish.get("at"), raw_fish.get("color")
         bubble = _bubble(errors, at, f"{here}.at", name)
         if color not in COLORS:
             place = at if isinstance(at, str) else _shown(at)
-            errors.add(f"{here}.color", f"{name}, fish at {place}: {_color_help(color)}")
+            fish_at = _("{name}, fish at {place}").format(name=name, place=place)
+            errors.add(f"{here}.color", _not_a_color(fish_at, color))
         if bubble is None:
             continue
+        assert isinstance(at, str)  # _bubble names a bubble only from a string
         if bubble in named_as:
             errors.add(
                 f"{here}.at",
-                f"{name}: {at} is the bubble already named {named_as[bubble]}; "
-                "a bubble holds one fish.",
+                _(
+                    "{name}: {at} is the bubble already named {named}; a bubble holds one fish."
+                ).format(name=name, at=at, named=named_as[bubble]),
             )
             continue
-        assert isinstance(at, str)  # _bubble names a bubble only from a string
         named_as[bubble] = at
         if not anywhere and not any(space in tiles for space in BUBBLES[bubble]):
+            empty = BUBBLES[bubble]
             errors.add(
                 f"{here}.at",
-                f"{name}: no tile touches the bubble {at}; a fish sits on a bubble "
-                f"next to a tile ({join_names(list(BUBBLES[bubble]))} are empty).",
+                ngettext_lazy(
+                    "{name}: no tile touches the bubble {at}; a fish sits on a bubble "
+                    "next to a tile ({spaces} is empty).",
+                    "{name}: no tile touches the bubble {at}; a fish sits on a bubble "
+                    "next to a tile ({spaces} are empty).",
+                    len(empty),
+                ).format(name=name, at=at, spaces=and_list(empty)),
             )
         if color in COLORS:
             fish[bubble] = color
@@ -614,12 +830,16 @@ def _parse_fish(
 
 
 def _bubble(errors: Errors, at: Any, where: str, name: str) -> Point | None:
-    space, _, corner = at.partition(":") if isinstance(at, str) else ("", "", "")
+    space, _colon, corner = at.partition(":") if isinstance(at, str) else ("", "", "")
     if space not in CORNERS or corner not in CORNERS[space]:
         errors.add(
             where,
-            f"{name}: {_shown(at)} names no bubble; name one by a space and its corner, "
-            f"like R2C3:top (corners: {', '.join(CORNERS['R1C2'])}; {SPACE_HELP}).",
+            _(
+                "{name}: {shown} names no bubble; name one by a space and its corner, "
+                "like R2C3:top (corners: {corners}; {help})."
+            ).format(
+                name=name, shown=_shown(at), corners=", ".join(CORNERS["R1C2"]), help=SPACE_HELP
+            ),
         )
         return None
     return CORNERS[space][corner]
@@ -633,12 +853,23 @@ def _check_pouches(errors: Errors, play: ShallowSeaInput) -> None:
     sealife = Counter(
         tile.code for ocean in oceans for tile in ocean.tiles.values() if isinstance(tile, Sealife)
     )
+    # Each sentence is counted by the players, whom German counts ("mit 1 Spieler").
     for code, count in sealife.items():
         if count > SEALIFE_COPIES[players]:
             errors.add(
                 "boards",
-                f"The oceans hold {count} {SEALIFE[code].name} ({code}) tiles, but a "
-                f"{players}-player game has only {SEALIFE_COPIES[players]} of each type.",
+                ngettext_lazy(
+                    "The oceans hold {tiles} {sealife} ({code}) tiles, but a {count}-player "
+                    "game has only {copies} of each type.",
+                    "The oceans hold {tiles} {sealife} ({code}) tiles, but a {count}-player "
+                    "game has only {copies} of each type.",
+                    players,
+                ).format(
+                    tiles=count,
+                    sealife=SEALIFE[code].name,
+                    code=code,
+                    copies=SEALIFE_COPIES[players],
+                ),
             )
     fish = Counter(
         color for ocean in oceans for color in (*ocean.fish.values(), *ocean.completed_fish)
@@ -648,22 +879,40 @@ def _check_pouches(errors: Errors, play: ShallowSeaInput) -> None:
     if drawn > _fish_in_game(players):
         errors.add(
             "boards",
-            f"The game shows {drawn} fish, but a {players}-player game has only "
-            f"{_fish_in_game(players)}.",
+            ngettext_lazy(
+                "The game shows {fish} fish, but a {count}-player game has only {most}.",
+                "The game shows {fish} fish, but a {count}-player game has only {most}.",
+                players,
+            ).format(fish=drawn, most=_fish_in_game(players)),
         )
     for color in COLORS:
         if fish[color] > FISH_PER_COLOR[players]:
             errors.add(
                 "boards",
-                f"The oceans hold {fish[color]} {color} fish, but a {players}-player "
-                f"game has only {FISH_PER_COLOR[players]} of each color.",
+                ngettext_lazy(
+                    "The oceans hold {fish} {color} fish, but a {count}-player game has only "
+                    "{most} of each color.",
+                    "The oceans hold {fish} {color} fish, but a {count}-player game has only "
+                    "{most} of each color.",
+                    players,
+                ).format(fish=fish[color], color=COLOR_NAMES[color], most=FISH_PER_COLOR[players]),
             )
     _check_printed_values(errors, oceans)
 
 
+# Every tile of a Sealife type prints the same value: each printed value, and what a
+# refusal says when the oceans disagree on it.
+PRINTED_ALIKE = {
+    "vp": _("Every {sealife} ({code}) tile prints the same VPs, but the oceans give {values}."),
+    "partial_vp": _(
+        "Every {sealife} ({code}) tile prints the same partial VPs, but the oceans give {values}."
+    ),
+}
+
+
 def _check_printed_values(errors: Errors, oceans: list[Ocean]) -> None:
     """Every tile of a Sealife type prints the same VPs."""
-    for field, what in (("vp", "VPs"), ("partial_vp", "partial VPs")):
+    for field, disagree in PRINTED_ALIKE.items():
         values: dict[str, set[int]] = {}
         for ocean in oceans:
             for tile in ocean.tiles.values():
@@ -671,9 +920,11 @@ def _check_printed_values(errors: Errors, oceans: list[Ocean]) -> None:
                     values.setdefault(tile.code, set()).add(getattr(tile, field))
         for code, seen in values.items():
             if len(seen) > 1:
-                shown = join_names([str(v) for v in sorted(seen)])
                 errors.add(
                     "boards",
-                    f"Every {SEALIFE[code].name} ({code}) tile prints the same {what}, "
-                    f"but the oceans give {shown}.",
+                    disagree.format(
+                        sealife=SEALIFE[code].name,
+                        code=code,
+                        values=and_list([str(v) for v in sorted(seen)]),
+                    ),
                 )

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from games.contract import PlayerScore, Sheet, make_sheet, plural
+from games.contract import PlayerScore, Sheet, make_sheet
 from games.shallow_sea.achievements import Outcome, achievements
 from games.shallow_sea.data import (
     BUBBLES,
@@ -37,8 +37,13 @@ from games.shallow_sea.ocean import (
     in_reading_order,
 )
 from games.shallow_sea.workings import CardScore, FishScore, OceanTally, TileScore, explain
+from games.words import Value, ngettext_lazy
+from games.words import gettext_lazy as _
 
 ROW_KEYS = tuple(f"row_{row}" for row in ROWS)
+# Counted nouns of the warnings (``.of(count)``).
+FISH = ngettext_lazy("{count} fish", "{count} fish", 1)
+TILES = ngettext_lazy("{count} tile", "{count} tiles", 1)
 
 
 def score(play: ShallowSeaInput) -> Sheet:
@@ -203,26 +208,43 @@ def rank_title(total: int) -> str | None:
 
 
 def ocean_warnings(name: str, ocean: Ocean) -> list[str]:
-    """What looks unlike a finished game, said without refusing the ocean."""
-    warnings = []
+    """What looks unlike a finished game, said without refusing the ocean, in the
+    reader's language: the sheet's JSON and the seat's live panel carry them as text."""
+    return [str(warning) for warning in warnings_about(name, ocean)]
+
+
+def warnings_about(name: str, ocean: Ocean) -> list[Value]:
+    """The warnings of ``ocean_warnings`` in games.words, to read in any language."""
+    warnings: list[Value] = []
     empty = len(SPACES) - len(ocean.tiles)
     if empty != EMPTY_SPACES_AT_END:
         warnings.append(
-            f"{name}'s ocean has {empty} empty spaces; a game ends when "
-            f"{EMPTY_SPACES_AT_END} are left."
+            ngettext_lazy(
+                "{name}'s ocean has {count} empty space; a game ends when {left} are left.",
+                "{name}'s ocean has {count} empty spaces; a game ends when {left} are left.",
+                empty,
+            ).format(name=name, left=EMPTY_SPACES_AT_END)
         )
     for space in lonely_tiles(ocean.tiles):
         warnings.append(
-            f"{name}'s {space} neighbors no other tile: every tile is placed neighboring one "
-            "already placed, so check that space (a typo?)."
+            _(
+                "{name}'s {space} neighbors no other tile: every tile is placed neighboring "
+                "one already placed, so check that space (a typo?)."
+            ).format(name=name, space=space)
         )
     fish = len(ocean.fish) + len(ocean.completed_fish)
     # Each turn places one tile and one fish; the first Sealife Tile came alone.
     if ocean.tiles and fish > len(ocean.tiles) - 1:
         warnings.append(
-            f"{name}'s ocean holds {fish} fish on {plural(len(ocean.tiles), 'tile')}; each turn "
-            f"places one tile and one fish, so that many tiles come with at most "
-            f"{len(ocean.tiles) - 1} fish."
+            _(
+                "{name}'s ocean holds {fish} on {tiles}; each turn places one tile and one "
+                "fish, so that many tiles come with at most {most}."
+            ).format(
+                name=name,
+                fish=FISH.of(fish),
+                tiles=TILES.of(len(ocean.tiles)),
+                most=FISH.of(len(ocean.tiles) - 1),
+            )
         )
     return warnings
 
