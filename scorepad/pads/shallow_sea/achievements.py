@@ -36,7 +36,8 @@ SHALLOW_SEA = INFO.slug
 
 
 def _scenario_goal(minimum_score: int, objective: str) -> StrOrPromise:
-    values = {"score": minimum_score, "objective": objective}
+    # The rulebook's English, translated in the game's catalogue.
+    values = {"score": minimum_score, "objective": gettext_lazy(objective)}
     if objective == "None.":
         return filled_lazy(gettext_lazy("Score %(score)s+ VPs with the scenario's setup."), values)
     return filled_lazy(
@@ -50,8 +51,16 @@ SECTIONS: tuple[tuple[str, StrOrPromise, Mapping[int, StrOrPromise]], ...] = (
         gettext_lazy("Scenarios"),
         {n: _scenario_goal(s.minimum_score, s.objective) for n, s in SCENARIOS.items()},
     ),
-    ("standard", gettext_lazy("Standard rules"), STANDARD_ACHIEVEMENTS),
-    ("modified", gettext_lazy("Modified rules"), MODIFIED_RULES),
+    (
+        "standard",
+        gettext_lazy("Standard rules"),
+        {n: gettext_lazy(text) for n, text in STANDARD_ACHIEVEMENTS.items()},
+    ),
+    (
+        "modified",
+        gettext_lazy("Modified rules"),
+        {n: gettext_lazy(text) for n, text in MODIFIED_RULES.items()},
+    ),
 )
 
 

@@ -57,7 +57,7 @@ def _achievement_text(item: Mapping[str, Any]) -> str:
             "number": item["number"],
             "minimum": _("%(score)s+ VPs") % {"score": item["minimum_score"]},
             "reached": _("reached") if item["minimum_met"] else _("not reached"),
-            "objective": item["objective"],
+            "objective": _(item["objective"]),
         }
         if item["objective"] == "None.":
             return _("Scenario %(number)s: %(minimum)s (%(reached)s)") % said
@@ -74,9 +74,9 @@ def _achievement_text(item: Mapping[str, Any]) -> str:
     if item["kind"] == "modified":
         return _("Modified rule %(number)s: %(objective)s") % {
             "number": item["number"],
-            "objective": item["objective"],
+            "objective": _(item["objective"]),
         }
-    return f"{item['number']}. {item['objective']}"
+    return f"{item['number']}. {_(item['objective'])}"
 
 
 def result_extras(play: Play, results: list[Result], sheet: Sheet | None) -> dict[str, Any]:

@@ -134,14 +134,14 @@ def achievement_label(achievement: Mapping[str, Any] | None) -> str:
         scenario = SCENARIOS[number]
         return gettext("Scenario %(number)s (%(difficulty)s, %(score)s+ VPs): %(objective)s") % {
             "number": number,
-            "difficulty": scenario.difficulty,
+            "difficulty": gettext(scenario.difficulty),
             "score": scenario.minimum_score,
-            "objective": scenario.objective,
+            "objective": gettext(scenario.objective),
         }
     if kind == "modified" and number in MODIFIED_RULES:
         return gettext("Modified rule %(number)s: %(rule)s") % {
             "number": number,
-            "rule": MODIFIED_RULES[number],
+            "rule": gettext(MODIFIED_RULES[number]),
         }
     return gettext("Standard-rules achievements (all 25)")
 

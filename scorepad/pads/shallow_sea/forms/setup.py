@@ -105,9 +105,9 @@ class SetupForm(NewPlayForm):
                     gettext("%(number)s · %(difficulty)s · %(score)s+ VPs · %(objective)s")
                     % {
                         "number": n,
-                        "difficulty": s.difficulty,
+                        "difficulty": gettext(s.difficulty),
                         "score": s.minimum_score,
-                        "objective": s.objective,
+                        "objective": gettext(s.objective),
                     },
                 )
                 for n, s in SCENARIOS.items()
@@ -120,7 +120,7 @@ class SetupForm(NewPlayForm):
             label=gettext("Which modified rule"),
             choices=[
                 ("", gettext("Choose a rule")),
-                *((n, f"{n} · {t}") for n, t in MODIFIED_RULES.items()),
+                *((n, f"{n} · {gettext(t)}") for n, t in MODIFIED_RULES.items()),
             ],
             coerce=int,
             empty_value=None,
