@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from games import GAMES
-from games.shallow_sea.data import CARDS, SEALIFE
+from games.shallow_sea.data import CARDS, RECORD_SHEET_RANKS, SEALIFE, SOLO_RANKS
 from scripts.translations import catalogues, entries
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,10 +54,12 @@ def vocabulary(language: str) -> frozenset[str]:
 
 
 def printed_names() -> list[str]:
-    """Names kept as printed in every language: the games', the cards', the tiles'."""
+    """Names kept as printed in every language: the games', the cards', the tiles', and
+    the ranks printed on Shallow Sea's solo table and record sheet."""
     cards = [card.name for deck in CARDS.values() for card in deck.values()]
     sealife = [kind.name for kind in SEALIFE.values()]
-    return [*(game.INFO.name for game in GAMES.values()), *cards, *sealife]
+    ranks = [rank for _, rank in (*SOLO_RANKS, *RECORD_SHEET_RANKS)]
+    return [*(game.INFO.name for game in GAMES.values()), *cards, *sealife, *ranks]
 
 
 def english_left(text: str, language: str, names: list[str]) -> list[str]:
