@@ -312,7 +312,7 @@ def test_a_log_without_final_gives_running_totals_with_no_winner_yet():
     assert ranks(sheet) == {"Ana": 1, "Ben": 1, "Cy": 3}
     assert sheet["complete"] is False
     assert sheet["winners"] == []
-    assert sheet["notes"] == [RUNNING_NOTE]
+    assert sheet["notes"] == [str(RUNNING_NOTE)]
     assert sheet["event_points"] == [{"Ana": 3, "Ben": 6}, {"Ana": 3}]
 
 
@@ -567,11 +567,14 @@ def test_unknown_fields_and_event_types_are_named():
     ]
 
 
-@pytest.mark.parametrize("players", [["Ana"], ["Ana", "Ben", "Cy", "Dee", "Eve"]])
-def test_coral_stations_is_for_2_to_4_players(players):
+@pytest.mark.parametrize(
+    ("players", "given"),
+    [(["Ana"], "1 was given"), (["Ana", "Ben", "Cy", "Dee", "Eve"], "5 were given")],
+)
+def test_coral_stations_is_for_2_to_4_players(players, given):
     game = {"players": players, "entry": "log", "events": []}
     assert errors_of(game, partial=True) == [
-        ("players", f"Coral Stations is for 2 to 4 players; {len(players)} were given."),
+        ("players", f"Coral Stations is for 2 to 4 players; {given}."),
     ]
 
 
