@@ -10,15 +10,30 @@ names printed on the cards, are taken out before the page is read.
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 
 from games import GAMES
 from games.shallow_sea.data import CARDS, RECORD_SHEET_RANKS, SEALIFE, SOLO_RANKS
-from scripts.translations import catalogues, entries
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _script(name: str) -> ModuleType:
+    """scripts/<name>.py, which is run as a script rather than imported as a package."""
+    spec = importlib.util.spec_from_file_location(f"{name}_script", ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+TRANSLATIONS = _script("translations")
 
 # Letters glued to digits are not words but names of places (R3C4, a space of a board).
 WORD = re.compile(r"(?<![\w])[A-Za-zÀ-ÖØ-öø-ÿ]+(?:['’][A-Za-z]+)?(?![\w])")
@@ -45,9 +60,9 @@ def words_of(text: str) -> set[str]:
 def vocabulary(language: str) -> frozenset[str]:
     """The words of ``language``'s translations (``en``: of the English msgids)."""
     found: set[str] = set()
-    for po in catalogues(ROOT):
+    for po in TRANSLATIONS.catalogues(ROOT):
         if language == "en" or f"/{language}/" in str(po):
-            for (_, message), (translations, _) in entries(po).items():
+            for (_, message), (translations, _) in TRANSLATIONS.entries(po).items():
                 said = message if language == "en" else " ".join(translations)
                 found |= words_of(PLACEHOLDER.sub(" ", said))
     return frozenset(found)

@@ -15,8 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorepad.models import AccountLanguage, Group, RatingStep
-from scripts.translations import hidden_gettext
-from tests.english_left import english_left
+from tests.english_left import TRANSLATIONS, english_left
 
 COOKIE = settings.LANGUAGE_COOKIE_NAME
 
@@ -166,7 +165,7 @@ def test_lint_refuses_a_gettext_function_makemessages_cannot_see(tmp_path: Path)
     (tmp_path / "games" / "rules.py").write_text(
         "from games.words import gettext_lazy as _\nfrom games.words import ngettext_lazy as _n\n"
     )
-    assert hidden_gettext(tmp_path) == [
+    assert TRANSLATIONS.hidden_gettext(tmp_path) == [
         "games/rules.py:2: makemessages cannot see through "
         "'from games.words import ngettext_lazy as _n'"
     ]
