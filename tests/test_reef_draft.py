@@ -1180,3 +1180,86 @@ def test_english_stays_the_source_and_the_reader_s_language_is_used_by_default()
     assert player(score(rounds, spare=CORAL_PAD), "Ana")["explain"][0]["text"] == (
         "Dolphins: round 1, 1 dolphin → 1"
     )
+
+
+# --- refusals and notes in German and French (docs/languages.md) -----------------------------
+
+
+def messages_in(language: str, data, *, partial: bool = False) -> dict[str, str]:
+    with pytest.raises(InvalidInput) as caught:
+        reef_draft.parse(data, partial=partial)
+    return {e.field: render(e.words, language) for e in caught.value.errors}
+
+
+def test_a_count_in_a_reef_is_named_by_round_player_and_card_in_german_and_french():
+    data = {"players": TWO, "rounds": [{"Ana": {"sharks": 1, "on_shark": {"clownfish": "x"}}}]}
+    field = "rounds[0].Ana.on_shark.clownfish"
+    assert messages_in("de", data)[field] == (
+        "Runde 1, Ana, Clownfische auf Haien: bitte eine ganze Zahl eingeben."
+    )
+    assert messages_in("fr", data)[field] == (
+        f"Manche 1, Ana, poissons-clowns sur des requins{NBSP}: saisissez un nombre entier."
+    )
+
+
+def test_a_reef_of_one_card_is_singular_in_every_language():
+    data = {"players": TWO, "rounds": [{"Ana": {"jellies": 1}, "Ben": {"jellies": 2}}]}
+    assert messages(data)["rounds[0].Ana"] == (
+        "Round 1, Ana's reef: 1 card, but every reef ends a round with exactly 10, "
+        "the hand size for 2 players."
+    )
+    de = messages_in("de", data)
+    assert de["rounds[0].Ana"] == (
+        "Runde 1, Riff von Ana: 1 Karte, aber am Ende einer Runde hat jedes Riff genau "
+        "10 Karten, so viele, wie bei 2 Spielern ausgeteilt werden."
+    )
+    assert de["rounds[0].Ben"].startswith("Runde 1, Riff von Ben: 2 Karten, aber")
+    fr = messages_in("fr", data)
+    assert fr["rounds[0].Ana"] == (
+        f"Manche 1, Ana{NBSP}: le récif compte 1 carte, mais chaque récif finit la manche "
+        "avec exactement 10 cartes, la taille de la main à 2 joueurs."
+    )
+    assert fr["rounds[0].Ben"].startswith(f"Manche 1, Ben{NBSP}: le récif compte 2 cartes, mais")
+
+
+def test_fish_and_sharks_are_counted_each_in_its_own_plural():
+    data = {"players": TWO, "rounds": [{"Ana": {"clownfish": 1, "on_shark": {"clownfish": 1}}}]}
+    assert messages_in("de", data, partial=True) == {
+        "rounds[0].Ana.on_shark": "Runde 1, Ana: 1 Fisch auf Haien, aber das Riff hat 0 Haie, "
+        "und jeder Hai frisst nur einen Fisch."
+    }
+    assert messages_in("fr", data, partial=True) == {
+        "rounds[0].Ana.on_shark": f"Manche 1, Ana{NBSP}: 1 poisson sur des requins, mais le "
+        "récif a 0 requin et chaque requin ne mange qu’un poisson."
+    }
+
+
+def test_more_cards_than_the_deck_holds_are_counted_as_the_explanations_count_them():
+    data = {"players": TWO, "rounds": [{"Ana": {"jellies": 8}, "Ben": {"jellies": 7}}]}
+    assert messages(data, partial=True) == {
+        "rounds.jellies": "The rounds together show 15 jellies, but the deck has only 14."
+    }
+    assert messages_in("de", data, partial=True) == {
+        "rounds.jellies": "Die Runden zusammen ergeben 15 Quallen, aber das Spiel enthält nur 14."
+    }
+    assert messages_in("fr", data, partial=True) == {
+        "rounds.jellies": "Les manches réunies comptent 15 méduses, mais le paquet n’en "
+        "contient que 14."
+    }
+
+
+def test_the_not_over_note_counts_the_rounds_in_in_german_and_french():
+    reefs = {"Ana": {"jellies": 2}, "Ben": {"seahorses": 2}}
+    one = reef_draft.score(reef_draft.parse({"players": TWO, "rounds": [reefs]}, partial=True))
+    two = reef_draft.score(
+        reef_draft.parse({"players": TWO, "rounds": [reefs, reefs]}, partial=True)
+    )
+    assert render(one.notes[0], "de") == (
+        "Das Spiel ist noch nicht vorbei (1 von 3 Runden eingetragen): noch kein Sieger."
+    )
+    assert render(one.notes[0], "fr") == (
+        f"La partie n’est pas terminée (1 manche sur 3 saisie){NBSP}: pas encore de gagnant."
+    )
+    assert render(two.notes[0], "fr") == (
+        f"La partie n’est pas terminée (2 manches sur 3 saisies){NBSP}: pas encore de gagnant."
+    )

@@ -21,7 +21,6 @@ from games.contract import (
     Sheet,
     Tiebreak,
     make_sheet,
-    plural,
     split_evenly,
 )
 from games.explain import (
@@ -34,8 +33,7 @@ from games.explain import (
 )
 from games.majority import find_majority
 from games.reef_draft.data import (
-    CARD_LABELS,
-    CARD_NAMES,
+    CARD_KINDS,
     CORAL_FEWEST,
     CORAL_MOST,
     COUNTED,
@@ -59,10 +57,10 @@ from games.words import gettext_lazy as _
 
 CORAL_PENALTY = Option(
     key="coral_penalty",
-    label="Fewest coral penalty",
+    label=gettext_noop("Fewest coral penalty"),
     choices=(
-        Choice("each", "Everyone tied for fewest loses 6 (this rulebook)"),
-        Choice("split", "Players tied for fewest split the 6 (classic rule)"),
+        Choice("each", gettext_noop("Everyone tied for fewest loses 6 (this rulebook)")),
+        Choice("split", gettext_noop("Players tied for fewest split the 6 (classic rule)")),
     ),
     default="each",
 )
@@ -128,12 +126,12 @@ class ReefDraftInput:
 
 def parse(data: Any, *, partial: bool = False) -> ReefDraftInput:
     errors = Errors()
-    data = errors.mapping(data, "", "The game")
-    errors.unknown_keys(data, ("players", "options", "rounds"), "", "A Reef Draft game")
+    data = errors.mapping(data, "", _("The game"))
+    errors.unknown_keys(data, ("players", "options", "rounds"), "", _("A Reef Draft game"))
     names = errors.player_names(data.get("players"), INFO)
 
-    options = errors.mapping(data.get("options"), "options", "Options")
-    errors.unknown_keys(options, INFO.default_options(), "options", "Options")
+    options = errors.mapping(data.get("options"), "options", _("Options"))
+    errors.unknown_keys(options, INFO.default_options(), "options", _("Options"))
     coral_penalty = errors.choice(
         options.get("coral_penalty"), CORAL_PENALTY, "options.coral_penalty"
     )
@@ -142,7 +140,12 @@ def parse(data: Any, *, partial: bool = False) -> ReefDraftInput:
     rounds: list[dict[str, Reef]] = []
     fewest_rounds = 0 if partial else 1
     if not isinstance(raw_rounds, list) or not fewest_rounds <= len(raw_rounds) <= ROUNDS:
-        errors.add("rounds", f"Give the reefs of 1 to {ROUNDS} rounds, one object per round.")
+        errors.add(
+            "rounds",
+            _("Give the reefs of 1 to {rounds} rounds, one object per round.").format(
+                rounds=ROUNDS
+            ),
+        )
         raw_rounds = []
     if names and all(names):
         # Reefs are matched to players by name; with the names wrong, that would
@@ -159,52 +162,72 @@ def _parse_round(
     errors: Errors, raw_round: Any, index: int, names: list[str], partial: bool
 ) -> dict[str, Reef]:
     where = f"rounds[{index}]"
-    label = f"Round {index + 1}"
-    raw_round = errors.mapping(raw_round, where, label)
-    errors.unknown_keys(raw_round, names, where, label)
+    number = index + 1
+    round_label = _("Round {number}").format(number=number)
+    raw_round = errors.mapping(raw_round, where, round_label)
+    errors.unknown_keys(raw_round, names, where, round_label)
     reefs = {}
     for name in names:
         if name in raw_round:
-            reefs[name] = _parse_reef(
-                errors, raw_round[name], f"{where}.{name}", f"{label}, {name}"
-            )
+            reef_label = _("Round {number}, {name}").format(number=number, name=name)
+            reefs[name] = _parse_reef(errors, raw_round[name], f"{where}.{name}", reef_label)
         elif not partial:
-            errors.add(f"{where}.{name}", f"{label} has no reef for {name}.")
+            errors.add(
+                f"{where}.{name}",
+                _("Round {number} has no reef for {name}.").format(number=number, name=name),
+            )
     hand = HAND_SIZE.get(len(names))
     for name, reef in reefs.items():
         # A reef that is not even an object was refused as such: its size says nothing.
         if hand and not partial and isinstance(raw_round[name], dict) and reef.size != hand:
             errors.add(
                 f"{where}.{name}",
-                f"{label}, {name}'s reef: {plural(reef.size, 'card')}, but every reef ends "
-                f"a round with exactly {hand}, the hand size for {len(names)} players.",
+                ngettext_lazy(
+                    "Round {number}, {name}'s reef: {count} card, but every reef ends a round "
+                    "with exactly {hand}, the hand size for {players} players.",
+                    "Round {number}, {name}'s reef: {count} cards, but every reef ends a round "
+                    "with exactly {hand}, the hand size for {players} players.",
+                    reef.size,
+                ).format(number=number, name=name, hand=hand, players=len(names)),
             )
     return reefs
 
 
-def _parse_reef(errors: Errors, raw: Any, where: str, label: str) -> Reef:
+def _parse_reef(errors: Errors, raw: Any, where: str, label: Words) -> Reef:
+    """``label`` names the reef in refusals: "Round 1, Ana"."""
     raw = errors.mapping(raw, where, label)
     errors.unknown_keys(raw, (*DECK, "on_shark"), where, label)
     cards = {
         kind: errors.count(
-            raw.get(kind), f"{where}.{kind}", f"{label}: {CARD_LABELS[kind].lower()}"
+            raw.get(kind),
+            f"{where}.{kind}",
+            # Translators: {reef} is "Round 1, Ana"; {cards} a kind of card, "jellies".
+            # Refusals follow: "… must be a whole number".
+            _("{reef}: {cards}").format(reef=label, cards=CARD_KINDS[kind]),
         )
         for kind in DECK
     }
-    raw_sharks = errors.mapping(
-        raw.get("on_shark"), f"{where}.on_shark", f"{label}: fish on sharks"
-    )
-    errors.unknown_keys(raw_sharks, FISH_KINDS, f"{where}.on_shark", f"{label}: fish on sharks")
+    # Translators: {reef} is "Round 1, Ana". Refusals follow: "… must be an object".
+    on_sharks = _("{reef}: fish on sharks").format(reef=label)
+    raw_sharks = errors.mapping(raw.get("on_shark"), f"{where}.on_shark", on_sharks)
+    errors.unknown_keys(raw_sharks, FISH_KINDS, f"{where}.on_shark", on_sharks)
     on_shark = {}
     for kind in FISH_KINDS:
-        fish = CARD_LABELS[kind].lower()
         count = errors.count(
-            raw_sharks.get(kind), f"{where}.on_shark.{kind}", f"{label}: {fish} on sharks"
+            raw_sharks.get(kind),
+            f"{where}.on_shark.{kind}",
+            # Translators: {reef} is "Round 1, Ana"; {fish} a kind of fish, "clown fish".
+            # Refusals follow: "… must be a whole number".
+            _("{reef}: {fish} on sharks").format(reef=label, fish=CARD_KINDS[kind]),
         )
         if count > cards[kind]:
             errors.add(
                 f"{where}.on_shark.{kind}",
-                f"{label}: {count} {fish} on sharks, but the reef has only {cards[kind]} {fish}.",
+                _("{reef}: {fish} on sharks, but the reef has only {cards}.").format(
+                    reef=label,
+                    fish=COUNTED[kind].of(count),
+                    cards=COUNTED[kind].of(cards[kind]),
+                ),
             )
             count = cards[kind]
         on_shark[kind] = count
@@ -212,8 +235,14 @@ def _parse_reef(errors: Errors, raw: Any, where: str, label: str) -> Reef:
     if eaten > cards["sharks"]:
         errors.add(
             f"{where}.on_shark",
-            f"{label}: {eaten} fish on sharks, but the reef has "
-            f"{plural(cards['sharks'], 'shark')} and each shark eats only one fish.",
+            _(
+                "{reef}: {fish} on sharks, but the reef has {sharks} and each shark eats "
+                "only one fish."
+            ).format(
+                reef=label,
+                fish=ngettext_lazy("{count} fish", "{count} fish", eaten),
+                sharks=COUNTED["sharks"].of(cards["sharks"]),
+            ),
         )
     return Reef(cards, on_shark)
 
@@ -224,8 +253,9 @@ def _check_deck(errors: Errors, rounds: list[dict[str, Reef]]) -> None:
         if used > in_deck:
             errors.add(
                 f"rounds.{kind}",
-                f"The rounds together show {used} {CARD_NAMES[kind]} cards, "
-                f"but the deck has only {in_deck}.",
+                _("The rounds together show {cards}, but the deck has only {in_deck}.").format(
+                    cards=COUNTED[kind].of(used), in_deck=in_deck
+                ),
             )
 
 
@@ -270,7 +300,13 @@ def score(game: ReefDraftInput) -> Sheet:
         player.explain = explain(game, player)
     # Not over yet: running standings, ranked (coral cards break ties), but nobody has won.
     rounds_in = sum(map(game.round_is_in, game.rounds))
-    not_over = f"The game is not over ({rounds_in} of {ROUNDS} rounds in): no winner yet."
+    not_over = ngettext_lazy(
+        # Translators: English says both alike; a language whose "in" agrees with the
+        # rounds entered ("1 manche sur 3 saisie") can tell them apart.
+        "The game is not over ({count} of {rounds} rounds in): no winner yet.",
+        "The game is not over ({count} of {rounds} rounds in): no winner yet.",
+        rounds_in,
+    ).format(rounds=ROUNDS)
     return make_sheet(INFO, players, complete=game.complete, not_over=not_over)
 
 

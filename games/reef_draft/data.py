@@ -1,6 +1,6 @@
 """Reef Draft's printed tables (rulebook: shared/rules/card-draft.txt)."""
 
-from games.words import gettext_noop, ngettext_lazy
+from games.words import gettext_noop, ngettext_lazy, pgettext_lazy
 
 ROUNDS = 3
 
@@ -39,32 +39,40 @@ CARD_LABELS = {
     "coral": gettext_noop("Coral"),
 }
 
-# One card of each kind, as a message names it ("14 dolphin cards").
-CARD_NAMES = {
-    "jellies": "jelly",
-    "seahorses": "seahorse",
-    "dolphins": "dolphin",
-    "seastar_1": "1-star seastar",
-    "seastar_2": "2-star seastar",
-    "seastar_3": "3-star seastar",
-    "clownfish": "clown fish",
-    "pufferfish": "puffer fish",
-    "anglerfish": "angler fish",
-    "sharks": "shark",
-    "turtles": "turtle",
-    "coral": "coral",
+# Each kind of card, uncounted, as a refusal names a reef's count of it ("Round 1, Ana:
+# jellies"), in the reader's language: they are kinds of animal, not printed names
+# (docs/languages.md).
+CARD_KINDS = {
+    "jellies": pgettext_lazy("cards of one kind in a reef", "jellies"),
+    "seahorses": pgettext_lazy("cards of one kind in a reef", "seahorses"),
+    "dolphins": pgettext_lazy("cards of one kind in a reef", "dolphins"),
+    "seastar_1": pgettext_lazy("cards of one kind in a reef", "1-star seastars"),
+    "seastar_2": pgettext_lazy("cards of one kind in a reef", "2-star seastars"),
+    "seastar_3": pgettext_lazy("cards of one kind in a reef", "3-star seastars"),
+    "clownfish": pgettext_lazy("cards of one kind in a reef", "clown fish"),
+    "pufferfish": pgettext_lazy("cards of one kind in a reef", "puffer fish"),
+    "anglerfish": pgettext_lazy("cards of one kind in a reef", "angler fish"),
+    "sharks": pgettext_lazy("cards of one kind in a reef", "sharks"),
+    "turtles": pgettext_lazy("cards of one kind in a reef", "turtles"),
+    "coral": pgettext_lazy("cards of one kind in a reef", "coral"),
 }
 
-# The cards an explanation counts, in the reader's language ("3 jellies", "1 Qualle"):
-# they are kinds of animal, not printed names (docs/languages.md). Each is
-# ``.of(count)``-ed where it is said.
+# So many cards of each kind, in the reader's language, as explanations and refusals
+# count them ("3 jellies", "1 Qualle", "11 coral cards"). Each is ``.of(count)``-ed
+# where it is said.
 COUNTED = {
     "jellies": ngettext_lazy("{count} jelly", "{count} jellies", 1),
     "seahorses": ngettext_lazy("{count} seahorse", "{count} seahorses", 1),
     "dolphins": ngettext_lazy("{count} dolphin", "{count} dolphins", 1),
+    "seastar_1": ngettext_lazy("{count} 1-star seastar", "{count} 1-star seastars", 1),
+    "seastar_2": ngettext_lazy("{count} 2-star seastar", "{count} 2-star seastars", 1),
+    "seastar_3": ngettext_lazy("{count} 3-star seastar", "{count} 3-star seastars", 1),
     "clownfish": ngettext_lazy("{count} clown fish", "{count} clown fish", 1),
     "pufferfish": ngettext_lazy("{count} puffer fish", "{count} puffer fish", 1),
     "anglerfish": ngettext_lazy("{count} angler fish", "{count} angler fish", 1),
+    "sharks": ngettext_lazy("{count} shark", "{count} sharks", 1),
+    "turtles": ngettext_lazy("{count} turtle", "{count} turtles", 1),
+    "coral": ngettext_lazy("{count} coral card", "{count} coral cards", 1),
 }
 
 STARS_PER_CARD = {"seastar_1": 1, "seastar_2": 2, "seastar_3": 3}
