@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorepad.models import AccountLanguage, Group, RatingStep
+from scorepad.pads.rounds.reef_draft import SCREENS as REEF_DRAFT_SCREENS
 from tests.english_left import TRANSLATIONS, english_left
 
 COOKIE = settings.LANGUAGE_COOKIE_NAME
@@ -169,3 +170,16 @@ def test_lint_refuses_a_gettext_function_makemessages_cannot_see(tmp_path: Path)
         "games/rules.py:2: makemessages cannot see through "
         "'from games.words import ngettext_lazy as _n'"
     ]
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "4 jellies, 1 dolphin, 1 coral card"),
+        ("de", "4 Quallen, 1 Delfin, 1 Korallenkarte"),
+        ("fr", "4 méduses, 1 dauphin, 1 carte corail"),
+    ],
+)
+def test_a_saved_round_is_said_in_the_reader_s_words_and_plurals(language: str, said: str) -> None:
+    with translation.override(language):
+        assert REEF_DRAFT_SCREENS.describe({"jellies": 4, "coral": 1, "dolphins": 1}) == said

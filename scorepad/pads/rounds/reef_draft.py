@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from games.reef_draft.data import CARD_LABELS, DECK, FISH_POINTS, HAND_SIZE, ROUNDS
+from games.reef_draft.data import CARD_LABELS, COUNTED, DECK, FISH_POINTS, HAND_SIZE, ROUNDS
 from scorepad.lazy_text import filled_lazy
 from scorepad.pads.rounds.screens import Column, Count, RoundScreens, Section
 
@@ -16,7 +16,7 @@ CORAL = Count(
     _("Coral played this round"),
     DECK["coral"],
     help=_("Not the coral kept from earlier rounds: it is counted already."),
-    word=_(CARD_LABELS["coral"]),
+    counted=COUNTED["coral"],
 )
 SCREENS = RoundScreens(
     rounds=ROUNDS,
@@ -27,7 +27,8 @@ SCREENS = RoundScreens(
             # A section's legend is filled in with str.format (screens.Section).
             _("Cards in {name}'s reef at the end of round {round}"),
             tuple(
-                Count(k, _(CARD_LABELS[k]), n) if k != "coral" else CORAL for k, n in DECK.items()
+                Count(k, _(CARD_LABELS[k]), n, counted=COUNTED[k]) if k != "coral" else CORAL
+                for k, n in DECK.items()
             ),
             sized=True,
         ),

@@ -13,7 +13,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext
+
+from games.words import Words
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -28,8 +30,17 @@ class Count:
     label: StrOrPromise
     maximum: int | None = None
     help: StrOrPromise = ""
-    word: StrOrPromise = ""
-    """How a sentence names it ("2 coral"); by default its label."""
+    counted: Words | None = None
+    """How a sentence counts it, in the reader's language (``{count} jelly``, the game's
+    own ``ngettext_lazy``); without it, a sentence gives its label and the number."""
+
+    def said(self, count: int) -> str:
+        if self.counted is not None:
+            return str(self.counted.of(count))
+        return pgettext("a count named by its label", "%(label)s: %(count)s") % {
+            "label": self.label,
+            "count": count,
+        }
 
     @property
     def name(self) -> str:
@@ -97,7 +108,7 @@ class RoundScreens:
     def describe(self, entry: Mapping[str, Any]) -> str:
         """A saved round in a sentence ("4 jellies, 2 coral"), its sized counts or all."""
         counts = self.sized() or self.counts
-        said = [f"{n} {(c.word or c.label).lower()}" for c in counts if (n := read(entry, c.key))]
+        said = [c.said(n) for c in counts if (n := read(entry, c.key))]
         return ", ".join(said) or gettext("nothing")
 
 
