@@ -15,6 +15,7 @@ from games import coral_stations
 from games.contract import InvalidInput
 from games.coral_stations import ResearchFunds
 from games.event_log import RUNNING_NOTE
+from games.words import render
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 NOTHING_LEFT = {"open_reefs": [], "shell_tiles": 0, "shoal_tiles": []}
@@ -418,7 +419,7 @@ def test_a_reef_has_at_least_one_tile_and_no_more_clownfish_than_tiles():
         ("final.Ben.open_reefs[0].tiles", "Ben, open reef 1: coral tiles cannot be less than 1."),
         (
             "final.Ben.open_reefs[1].clownfish",
-            "Ben, open reef 2: 2 clownfish on 1 coral tiles, but a tile shows at most one "
+            "Ben, open reef 2: 2 clownfish on 1 coral tile, but a tile shows at most one "
             "clownfish.",
         ),
     ]
@@ -821,4 +822,109 @@ def test_research_funds_need_a_diver_on_the_board_after_surfacing():
         coral_stations.research_funds(0, 3)
     assert [(e.field, e.message) for e in caught.value.errors] == [
         ("divers_on_board", "Divers on your player board after surfacing cannot be less than 1.")
+    ]
+
+
+# --- In German and French (docs/languages.md) -----------------------------------------------
+
+
+def refused_in(language: str, data: Any) -> dict[str, str]:
+    with pytest.raises(InvalidInput) as caught:
+        coral_stations.parse(data)
+    return {error.field: render(error.words, language) for error in caught.value.errors}
+
+
+def explained_in(language: str, data: Any, name: str) -> list[str]:
+    sheet = coral_stations.score(coral_stations.parse(data))
+    player = next(p for p in sheet.players if p.name == name)
+    return [render(line.text, language) for line in player.explain]
+
+
+def test_a_reef_and_an_end_entry_are_refused_in_german_and_french():
+    game = log_game(
+        [{"type": "surfacing", "player": "Ana", "reefs": [{"tiles": 1, "clownfish": 3}]}]
+    )
+    game["final"]["Ben"]["shell_tiles"] = "two"
+    assert refused_in("de", game) == {
+        "events[0].reefs[0].clownfish": "Ereignis 1, geschlossenes Riff 1: 3 Clownfische auf "
+        "1 Korallenplättchen, aber jedes Plättchen zeigt höchstens einen Clownfisch.",
+        "final.Ben.shell_tiles": "Muschelplättchen von Ben: bitte eine ganze Zahl eingeben.",
+    }
+    assert refused_in("fr", game) == {
+        "events[0].reefs[0].clownfish": "Événement 1, récif fermé 1\u00a0: 3 poissons-clowns sur "
+        "1 tuile corail, mais une tuile montre au plus un poisson-clown.",
+        "final.Ben.shell_tiles": "Tuiles coquillage de Ben\u00a0: saisissez un nombre entier.",
+    }
+
+
+def test_too_many_reefs_are_refused_with_their_plural_in_german_and_french():
+    game = log_game([{"type": "surfacing", "player": "Ana", "reefs": [{"tiles": 1}] * 6}])
+    game["open_stations"] = [{"high": 2, "low": 3}]
+    assert refused_in("de", game) == {
+        "events[0].reefs": "Ereignis 1: 6 Riffe geschlossen, aber ein Spieler hat nur 5 Taucher, "
+        "einen auf jedem Riff.",
+        "open_stations[0].low": "Offene Station 1: Der niedrige Wert (3) ist größer als der hohe "
+        "Wert (2); prüfe das Stationsplättchen.",
+    }
+    assert refused_in("fr", game) == {
+        "events[0].reefs": "Événement 1\u00a0: 6 récifs fermés, mais un joueur n’a que 5 "
+        "plongeurs, un sur chaque récif.",
+        "open_stations[0].low": "Station ouverte 1\u00a0: la valeur basse (3) dépasse la valeur "
+        "haute (2)\u202f; vérifiez la tuile station.",
+    }
+
+
+def test_stations_reefs_and_shoals_are_explained_in_german_and_french():
+    game = log_game(
+        [{"type": "station", "high": 6, "low": 3, "tiles": {"Ana": 2, "Ben": 2, "Cy": 5}}],
+        open_stations=[{"high": 5, "low": 2, "tiles": {"Ana": 1}}],
+    )
+    game["final"]["Ana"] = {
+        "open_reefs": [{"tiles": 1, "clownfish": 1}, {"tiles": 3, "clownfish": 2}],
+        "shell_tiles": 0,
+        "shoal_tiles": [2, 4],
+    }
+    assert explained_in("en", game, "Ana") == [
+        "Surrounded stations: station 6/3, tied for second most coral tiles (2) → the low value, 3",
+        "Open stations at the end: open station 1 (5/2), most coral tiles (1) → the low value, 2",
+        "Open reefs at the end: reef of 1 tile + 1 clownfish → 2; "
+        "reef of 3 tiles + 2 clownfish → 5; 2 + 5 = 7",
+        "Shoal tiles: 2 tiles printed 2 + 4 = 6",
+    ]
+    assert explained_in("de", game, "Ana") == [
+        "Umschlossene Stationen: Station 6/3, die zweitmeisten Korallenplättchen (2), gleichauf "
+        "→ der niedrige Wert, 3",
+        "Offene Stationen am Ende: offene Station 1 (5/2), die meisten Korallenplättchen (1) "
+        "→ der niedrige Wert, 2",
+        "Offene Riffe am Ende: Riff aus 1 Plättchen + 1 Clownfisch → 2; "
+        "Riff aus 3 Plättchen + 2 Clownfische → 5; 2 + 5 = 7",
+        "Schwarmplättchen: 2 Plättchen mit den Werten 2 + 4 = 6",
+    ]
+    assert explained_in("fr", game, "Ana") == [
+        "Stations entourées\u00a0: station 6/3, à égalité pour le deuxième plus grand nombre "
+        "de tuiles corail (2) → la valeur basse, 3",
+        "Stations ouvertes en fin de partie\u00a0: station ouverte 1 (5/2), le plus de tuiles "
+        "corail (1) → la valeur basse, 2",
+        "Récifs ouverts en fin de partie\u00a0: récif de 1 tuile + 1 poisson-clown → 2\u202f; "
+        "récif de 3 tuiles + 2 poissons-clowns → 5\u202f; 2 + 5 = 7",
+        "Tuiles banc de poissons\u00a0: 2 tuiles valant 2 + 4 = 6",
+    ]
+
+
+def test_points_held_and_research_funds_read_in_german_and_french():
+    counts = {"Ana": {"points": -4}, "Ben": {"points": 1, "shoal_tiles": [3]}}
+    game = {"players": ["Ana", "Ben"], "entry": "counts", "counts": counts}
+    assert explained_in("de", game, "Ben") == [
+        "Punkte während des Spiels: 1 auf der Punkteleiste",
+        "Schwarmplättchen: 1 Plättchen mit dem Wert 3 = 3",
+    ]
+    assert explained_in("fr", game, "Ben") == [
+        "Points marqués en cours de partie\u00a0: 1 sur la piste de score",
+        "Tuiles banc de poissons\u00a0: 1 tuile valant 3 = 3",
+    ]
+    with pytest.raises(InvalidInput) as caught:
+        coral_stations.research_funds(None, 13)
+    assert [render(e.words, "fr") for e in caught.value.errors] == [
+        "Saisissez les plongeurs présents sur votre plateau après la remontée.",
+        "Argent avant la remontée\u00a0: au plus 12.",
     ]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import partial as bind
 from typing import Any
 
-from games.contract import Category, Errors, Explanation, GameInfo, PlayerScore, Sheet, plural
+from games.contract import Category, Errors, Explanation, GameInfo, PlayerScore, Sheet
 from games.coral_stations.data import (
     CLOWNFISH_POINTS,
     DISCARD_POINTS,
@@ -46,10 +46,25 @@ from games.event_log import (
 )
 from games.explain import Part, majority_place, standing, times
 from games.majority import find_majority
-from games.words import gettext_noop, ngettext_lazy, pgettext_lazy
+from games.words import Value, Words, gettext_noop, ngettext_lazy, pgettext_lazy
+from games.words import gettext_lazy as _
 
 # What a station's majority is counted in ("second most coral tiles (2)").
 CORAL_TILES = pgettext_lazy("counted for a majority", "coral tiles")
+# Counted tiles of any kind ("2 tiles × -3 = -6", "reef of 3 tiles → 3"): ``TILES.of(n)``.
+TILES = ngettext_lazy("{count} tile", "{count} tiles", 1)
+CLOWNFISH = ngettext_lazy("{count} clownfish", "{count} clownfish", 1)
+# A station tile by its two printed values; one still open at the end by its place in
+# ``open_stations`` too.
+STATION = _("station {high}/{low}")
+OPEN_STATION = _("open station {number} ({high}/{low})")
+# What a station's majority takes: during play the most take the high value (and a lone
+# leader's runners-up the low); at the end, the most take the low value.
+# Translators: {station} is "station 6/3" or "open station 2 (6/3)"; {standing} is
+# "most coral tiles (4)", "tied for second most coral tiles (2)" and the like.
+HIGH_VALUE_TAKEN = _("{station}, {standing} → the high value, {points}")
+# Translators: as for "the high value" just before.
+LOW_VALUE_TAKEN = _("{station}, {standing} → the low value, {points}")
 
 INFO = GameInfo(
     slug="coral-stations",
@@ -143,9 +158,28 @@ class ResearchFunds:
     forfeited: int  # income lost to the cap
 
 
+@dataclass(frozen=True)
+class ReefKind:
+    """How a refusal names a list of reefs and one reef of it, after their ``owner``: a
+    player's name ("Ana, open reef 1") or an event ("Event 2, closed reef 1")."""
+
+    not_a_list: Words
+    one: Words
+
+
+OPEN_REEFS = ReefKind(
+    _("{owner}: open reefs must be a list of reefs, each with its tiles and clownfish."),
+    _("{owner}, open reef {number}"),
+)
+CLOSED_REEFS = ReefKind(
+    _("{owner}: closed reefs must be a list of reefs, each with its tiles and clownfish."),
+    _("{owner}, closed reef {number}"),
+)
+
+
 def parse(data: Any, *, partial: bool = False) -> CoralStationsInput:
     errors = Errors()
-    data = errors.mapping(data, "", "The game")
+    data = errors.mapping(data, "", _("The game"))
     names = errors.player_names(data.get("players"), INFO)
     entry = parse_game_entry(
         errors,
@@ -165,7 +199,7 @@ def parse(data: Any, *, partial: bool = False) -> CoralStationsInput:
 def parse_event(data: Any, players: Sequence[str]) -> Event:
     """One event on its own, as the log's entry form sends it; raises InvalidInput."""
     errors = Errors()
-    event = parse_event_with(errors, data, "event", "The event", _event_parsers(players))
+    event = parse_event_with(errors, data, "event", _("The event"), _event_parsers(players))
     errors.raise_if_any()
     assert event is not None  # parse_event_with recorded an error otherwise
     return event
@@ -243,7 +277,7 @@ def explain(
     events = scored_events(game.entry, points_per_event, name, EVENT_CATEGORY)
     parts = {
         "stations": [
-            _station_part(f"station {_values(event)}", event, name, points)
+            _station_part(STATION.format(high=event.high, low=event.low), event, name, points)
             for _, event, points in events.get("stations", [])
             if isinstance(event, Station)
         ],
@@ -254,13 +288,13 @@ def explain(
             for reef in event.reefs
         ],
         "discards": [
-            times(ngettext_lazy("{count} tile", "{count} tiles", event.tiles), DISCARD_POINTS)
+            times(TILES.of(event.tiles), DISCARD_POINTS)
             for _, event, _ in events.get("discards", [])
             if isinstance(event, Discard)
         ],
         "open_stations": [
             _station_part(
-                f"open station {number} ({_values(station)})",
+                OPEN_STATION.format(number=number, high=station.high, low=station.low),
                 station,
                 name,
                 points,
@@ -272,43 +306,48 @@ def explain(
     }
     if name in game.entry.points_held:  # counts, not a log
         held = game.entry.points_held[name]
-        parts[POINTS_HELD] = [Part(f"{held} on the score track", held)]
+        parts[POINTS_HELD] = [Part(_("{points} on the score track").format(points=held), held)]
     if name in game.entry.end:  # a log still being entered has no end yet
         end = game.entry.end[name]
-        shoals = list(end.shoal_tiles)
+        shoals = end.shoal_tiles
         parts["open_reefs"] = [_reef_part(reef) for reef in end.open_reefs]
-        shells = ngettext_lazy("{count} tile", "{count} tiles", end.shell_tiles)
-        parts["shells"] = [times(shells, SHELL_TILE_POINTS)]
-        printed = " + ".join(map(str, shoals))
-        parts["shoals"] = [
-            Part(f"{plural(len(shoals), 'tile')} printed {printed} = {sum(shoals)}", sum(shoals))
-        ]
+        parts["shells"] = [times(TILES.of(end.shell_tiles), SHELL_TILE_POINTS)]
+        shoal_clause = ngettext_lazy(
+            "{count} tile printed {printed} = {points}",
+            "{count} tiles printed {printed} = {points}",
+            len(shoals),
+        ).format(printed=" + ".join(map(str, shoals)), points=sum(shoals))
+        parts["shoals"] = [Part(shoal_clause, sum(shoals))]
     return explain_lines(INFO, player, parts, events)
 
 
 def _station_part(
-    label: str, station: Station, name: str, points: int, *, open_at_end: bool = False
+    label: Value, station: Station, name: str, points: int, *, open_at_end: bool = False
 ) -> Part:
     """``station 6/3, tied for second most coral tiles (2) → the low value, 3``: during play
     the most take the high value; at the end, the low."""
     place = majority_place(find_majority(station.tiles), name)
     assert place is not None  # the player scored on this station
     where, ways = place
-    value = "high" if where == "most" and not open_at_end else "low"
-    clause = standing(where, CORAL_TILES, station.tiles[name], ways=ways)
-    return Part(f"{label}, " + clause + f" → the {value} value, {points}", points)
-
-
-def _values(station: Station) -> str:
-    """A station tile's two printed values, as "6/3"."""
-    return f"{station.high}/{station.low}"
+    taken = HIGH_VALUE_TAKEN if where == "most" and not open_at_end else LOW_VALUE_TAKEN
+    clause = taken.format(
+        station=label,
+        standing=standing(where, CORAL_TILES, station.tiles[name], ways=ways),
+        points=points,
+    )
+    return Part(clause, points)
 
 
 def _reef_part(reef: Reef) -> Part:
     """``reef of 3 tiles + 1 clownfish → 4``: a point per coral tile, one more per clownfish."""
-    clownfish = f" + {plural(reef.clownfish, 'clownfish', 'clownfish')}" if reef.clownfish else ""
     points = reef_points(reef)
-    return Part(f"reef of {plural(reef.tiles, 'tile')}{clownfish} → {points}", points)
+    tiles = TILES.of(reef.tiles)
+    if not reef.clownfish:
+        return Part(_("reef of {tiles} → {points}").format(tiles=tiles, points=points), points)
+    clause = _("reef of {tiles} + {clownfish} → {points}").format(
+        tiles=tiles, clownfish=CLOWNFISH.of(reef.clownfish), points=points
+    )
+    return Part(clause, points)
 
 
 def research_funds(divers_on_board: int | None, money_before: int | None) -> ResearchFunds:
@@ -319,15 +358,17 @@ def research_funds(divers_on_board: int | None, money_before: int | None) -> Res
     """
     errors = Errors()
     if divers_on_board is None:
-        errors.add("divers_on_board", "Enter the divers on your player board after surfacing.")
+        errors.add("divers_on_board", _("Enter the divers on your player board after surfacing."))
     divers = errors.count(
         divers_on_board,
         "divers_on_board",
-        "Divers on your player board after surfacing",
+        _("Divers on your player board after surfacing"),
         minimum=1,
         maximum=DIVERS,
     )
-    money = errors.count(money_before, "money_before", "Money before surfacing", maximum=FUNDS_CAP)
+    money = errors.count(
+        money_before, "money_before", _("Money before surfacing"), maximum=FUNDS_CAP
+    )
     errors.raise_if_any()
     income = RESEARCH_FUNDS[divers]
     holdings = min(money + income, FUNDS_CAP)
@@ -338,27 +379,34 @@ def _parse_player_end(
     errors: Errors, value: Any, where: str, name: str, *, with_points: bool = True
 ) -> tuple[int, PlayerEnd]:
     """One player's points scored during play (counts entry only) and end-of-game holdings."""
-    label = f"{name}'s entry"
+    label = _("{name}'s entry").format(name=name)
     raw = errors.mapping(value, where, label)
     errors.unknown_keys(raw, ("points", *END_FIELDS) if with_points else END_FIELDS, where, label)
     # Discards cost points, so a player can stand below zero.
     points = errors.count(
         raw.get("points"),
         f"{where}.points",
-        f"{name}'s points scored during play",
+        _("{name}'s points scored during play").format(name=name),
         minimum=-sys.maxsize,
     )
     open_reefs = _parse_reefs(
-        errors, raw.get("open_reefs"), f"{where}.open_reefs", name, "open reef"
+        errors, raw.get("open_reefs"), f"{where}.open_reefs", name, OPEN_REEFS
     )
     if len(open_reefs) > DIVERS:
         errors.add(
             f"{where}.open_reefs",
-            f"{name} has {len(open_reefs)} open reefs, but each open reef holds one of a "
-            f"player's {DIVERS} divers.",
+            ngettext_lazy(
+                "{name} has {count} open reef, but each open reef holds one of a player's "
+                "{divers} divers.",
+                "{name} has {count} open reefs, but each open reef holds one of a player's "
+                "{divers} divers.",
+                len(open_reefs),
+            ).format(name=name, divers=DIVERS),
         )
     shell_tiles = errors.count(
-        raw.get("shell_tiles"), f"{where}.shell_tiles", f"{name}'s shell tiles"
+        raw.get("shell_tiles"),
+        f"{where}.shell_tiles",
+        _("{name}'s shell tiles").format(name=name),
     )
     shoal_tiles = _parse_shoal_tiles(errors, raw.get("shoal_tiles"), f"{where}.shoal_tiles", name)
     return points, PlayerEnd(open_reefs, shell_tiles, shoal_tiles)
@@ -368,40 +416,58 @@ def _parse_shoal_tiles(errors: Errors, value: Any, where: str, name: str) -> tup
     if value is None:
         return ()
     if not isinstance(value, list):
-        errors.add(where, f"{name}'s shoal tiles must be a list of the values printed on them.")
+        errors.add(
+            where,
+            _("{name}'s shoal tiles must be a list of the values printed on them.").format(
+                name=name
+            ),
+        )
         return ()
     return tuple(
-        errors.count(printed, f"{where}[{index}]", f"{name}'s shoal tile {index + 1}")
+        errors.count(
+            printed,
+            f"{where}[{index}]",
+            _("{name}'s shoal tile {number}").format(name=name, number=index + 1),
+        )
         for index, printed in enumerate(value)
     )
 
 
-def _parse_reefs(errors: Errors, value: Any, where: str, owner: str, kind: str) -> tuple[Reef, ...]:
-    """A list of reefs; ``owner`` and ``kind`` name them: "Ana", "open reef"."""
+def _parse_reefs(
+    errors: Errors, value: Any, where: str, owner: Value, kind: ReefKind
+) -> tuple[Reef, ...]:
+    """A list of reefs; ``owner`` and ``kind`` name them: "Ana", open reefs."""
     if value is None:
         return ()
     if not isinstance(value, list):
-        errors.add(
-            where, f"{owner}: {kind}s must be a list of reefs, each with its tiles and clownfish."
-        )
+        errors.add(where, kind.not_a_list.format(owner=owner))
         return ()
     return tuple(
-        _parse_reef(errors, raw, f"{where}[{index}]", f"{owner}, {kind} {index + 1}")
+        _parse_reef(
+            errors, raw, f"{where}[{index}]", kind.one.format(owner=owner, number=index + 1)
+        )
         for index, raw in enumerate(value)
     )
 
 
-def _parse_reef(errors: Errors, value: Any, where: str, label: str) -> Reef:
+def _parse_reef(errors: Errors, value: Any, where: str, label: Value) -> Reef:
     raw = errors.mapping(value, where, label)
     errors.unknown_keys(raw, ("tiles", "clownfish"), where, label)
     # A reef is at least the tile its diver stands on.
-    tiles = required_count(errors, raw, "tiles", where, f"{label}: coral tiles", minimum=1)
-    clownfish = errors.count(raw.get("clownfish"), f"{where}.clownfish", f"{label}: clownfish")
+    tiles = required_count(
+        errors, raw, "tiles", where, _("{reef}: coral tiles").format(reef=label), minimum=1
+    )
+    clownfish = errors.count(
+        raw.get("clownfish"), f"{where}.clownfish", _("{reef}: clownfish").format(reef=label)
+    )
     if tiles and clownfish > tiles:
         errors.add(
             f"{where}.clownfish",
-            f"{label}: {clownfish} clownfish on {tiles} coral tiles, but a tile shows at most "
-            "one clownfish.",
+            _("{reef}: {clownfish} on {tiles}, but a tile shows at most one clownfish.").format(
+                reef=label,
+                clownfish=CLOWNFISH.of(clownfish),
+                tiles=ngettext_lazy("{count} coral tile", "{count} coral tiles", tiles),
+            ),
         )
         clownfish = 0
     return Reef(tiles, clownfish)
@@ -411,11 +477,12 @@ def _parse_open_stations(errors: Errors, value: Any, names: Sequence[str]) -> tu
     if value is None:
         return ()
     if not isinstance(value, list):
-        errors.add("open_stations", "Open stations must be a list of stations.")
+        errors.add("open_stations", _("Open stations must be a list of stations."))
         return ()
     stations = []
     for index, raw in enumerate(value):
-        where, label = f"open_stations[{index}]", f"Open station {index + 1}"
+        where = f"open_stations[{index}]"
+        label = _("Open station {number}").format(number=index + 1)
         raw = errors.mapping(raw, where, label)
         errors.unknown_keys(raw, STATION_FIELDS, where, label)
         stations.append(_read_station(errors, raw, where, label, names=names))
@@ -431,52 +498,78 @@ def _event_parsers(names: Sequence[str]) -> dict[str, Any]:
 
 
 def _parse_station_event(
-    errors: Errors, raw: Mapping[str, Any], where: str, label: str, *, names: Sequence[str]
+    errors: Errors, raw: Mapping[str, Any], where: str, label: Value, *, names: Sequence[str]
 ) -> Station:
     errors.unknown_keys(raw, ("type", *STATION_FIELDS), where, label)
     return _read_station(errors, raw, where, label, names=names)
 
 
 def _read_station(
-    errors: Errors, raw: Mapping[str, Any], where: str, label: str, *, names: Sequence[str]
+    errors: Errors, raw: Mapping[str, Any], where: str, label: Value, *, names: Sequence[str]
 ) -> Station:
-    high = required_count(errors, raw, "high", where, f"{label}: the high value")
-    low = required_count(errors, raw, "low", where, f"{label}: the low value")
+    """A station's values and tiles; ``label`` names it: "Event 2", "Open station 1"."""
+    high = required_count(
+        errors, raw, "high", where, _("{station}: the high value").format(station=label)
+    )
+    low = required_count(
+        errors, raw, "low", where, _("{station}: the low value").format(station=label)
+    )
     if high < low:
         errors.add(
             f"{where}.low",
-            f"{label}: the low value ({low}) is more than the high value ({high}); "
-            "check the station tile.",
+            _(
+                "{station}: the low value ({low}) is more than the high value ({high}); "
+                "check the station tile."
+            ).format(station=label, low=low, high=high),
         )
     tiles = player_counts(
-        errors, raw.get("tiles"), names, f"{where}.tiles", label, "coral tiles next to the station"
+        errors,
+        raw.get("tiles"),
+        names,
+        f"{where}.tiles",
+        label,
+        # Translators: follows a player's name: "Event 1: Ana's coral tiles next to the station".
+        _("coral tiles next to the station"),
     )
     return Station(high, low, tiles)
 
 
 def _parse_surfacing(
-    errors: Errors, raw: Mapping[str, Any], where: str, label: str, *, names: Sequence[str]
+    errors: Errors, raw: Mapping[str, Any], where: str, label: Value, *, names: Sequence[str]
 ) -> Surfacing:
     errors.unknown_keys(raw, ("type", "player", "reefs"), where, label)
     player = player_ref(errors, raw.get("player"), names, f"{where}.player", label)
-    reefs = _parse_reefs(errors, raw.get("reefs"), f"{where}.reefs", label, "closed reef")
+    reefs = _parse_reefs(errors, raw.get("reefs"), f"{where}.reefs", label, CLOSED_REEFS)
     if raw.get("reefs") in (None, []):
-        errors.add(f"{where}.reefs", f"{label}: a surfacing closes at least one reef.")
+        errors.add(
+            f"{where}.reefs",
+            _("{event}: a surfacing closes at least one reef.").format(event=label),
+        )
     if len(reefs) > DIVERS:
         errors.add(
             f"{where}.reefs",
-            f"{label}: {len(reefs)} reefs closed, but a player has only {DIVERS} divers, "
-            "one on each reef.",
+            ngettext_lazy(
+                "{event}: {count} reef closed, but a player has only {divers} divers, "
+                "one on each reef.",
+                "{event}: {count} reefs closed, but a player has only {divers} divers, "
+                "one on each reef.",
+                len(reefs),
+            ).format(event=label, divers=DIVERS),
         )
     return Surfacing(player, reefs)
 
 
 def _parse_discard(
-    errors: Errors, raw: Mapping[str, Any], where: str, label: str, *, names: Sequence[str]
+    errors: Errors, raw: Mapping[str, Any], where: str, label: Value, *, names: Sequence[str]
 ) -> Discard:
     errors.unknown_keys(raw, ("type", "player", "tiles"), where, label)
     player = player_ref(errors, raw.get("player"), names, f"{where}.player", label)
     tiles = required_count(
-        errors, raw, "tiles", where, f"{label}: the discarded coral tiles", minimum=1
+        errors,
+        raw,
+        "tiles",
+        where,
+        _("{event}: the discarded coral tiles").format(event=label),
+        minimum=1,
     )
     return Discard(player, tiles)
