@@ -24,6 +24,7 @@ import games
 from scorepad.codecs import get_codec
 from scorepad.models import Group, Play, create_group, play_from_input
 from scorepad.models.table import ensure_join_code
+from scorepad.pads.shallow_sea.geometry import bubble_words
 from tests.browser.accessibility import Scheme
 from tests.browser.phones import Phone, Phones
 from tests.reef_draft_games import ROUNDS, TOTALS
@@ -396,13 +397,14 @@ def fish(phone: Phone, at: str, color: str, shot: bool = False) -> None:
     JavaScript, with the Save button without."""
     page = phone.page
     bubble(page, at).click()
-    expect(page.locator("#editor.open h2")).to_contain_text(at)
+    shown = bubble_words(at)  # R1C4 bottom
+    expect(page.locator("#editor.open h2")).to_contain_text(shown)
     page.locator("#editor").get_by_text(color.title(), exact=True).click()
     if shot:
         phone.shot("shallow-sea-bubble", full_page=False)
     if not phone.js:
         page.get_by_role("button", name="Save this fish").click()
-    expect(page.get_by_role("main")).to_contain_text(f"Saved {at}: {color} fish")
+    expect(page.get_by_role("main")).to_contain_text(f"Saved {shown}: {color} fish")
 
 
 def seashells(phone: Phone, count: int) -> None:
