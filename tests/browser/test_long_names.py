@@ -1,6 +1,9 @@
 """Sixty-character names with emoji on every screen a phone reaches, at 390 px: the page
 is never wider than the phone and nothing sticks out on its right. Names ellipsize in
-chips, cards and tables, and wrap in headings and sentences.
+chips, cards and tables, and wrap in headings and sentences. The screens are read in
+English, German and French (German words are long), and a German or French screen
+shows no English but names (tests/english_left.py): the language sweep of
+docs/languages.md.
 
 The screens come from the site itself, as the security sweep (tests/test_security.py)
 finds them: every named URL, reached with the samples each game's pad gives for its
@@ -30,6 +33,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import Browser, Page, expect
 
+from games import GAMES
 from scorepad.management.commands.seed_bench import renamed
 from scorepad.models import (
     ClaimLink,
@@ -43,7 +47,9 @@ from scorepad.models import (
 )
 from scorepad.models.table import ensure_join_code
 from scorepad.pads import Pad, all_pads, get_pad
+from scorepad.result_page import line_key
 from tests.browser.conftest import PHONE, TIMEOUT_MS, artifact_path
+from tests.english_left import english_left
 from tests.test_photos import BOARD_PHOTO
 from tests.test_security import INVITATIONS, url_patterns
 
@@ -165,7 +171,7 @@ def build_world() -> World:
     visits: dict[str, dict[str, Visit]] = defaultdict(dict)
 
     def add(url: str, label: str, posted: dict[str, Any] | None = None) -> None:
-        name = resolve(url).url_name
+        name = resolve(url.partition("?")[0]).url_name
         assert name is not None, url
         visits[name][url] = Visit(url, label, posted or {})
 
@@ -175,6 +181,11 @@ def build_world() -> World:
         add(reverse("table", args=[play.uuid]), what(play))
         if play.is_finished:  # until then, its result is its table
             add(reverse("result", args=[play.uuid]), what(play))
+            # Each line of the first seat's sheet explained: the games' own sentences.
+            first = play.final_sheet(play.state(play.ordered_results())).players[0]
+            for explained in first.explain:
+                line = f"?line={line_key(explained)}&player=0"
+                add(reverse("result", args=[play.uuid]) + line, f"{what(play)}-{explained.line}")
         for sample in get_pad(play.game).sample_urls(play):
             add(reverse(sample.url_name, kwargs=dict(sample.kwargs)), what(play), dict(sample.data))
         if play.is_finished:
@@ -321,11 +332,36 @@ STICKING_OUT = """(width) => {
 }"""
 
 
-class Sweep:
-    """Screens, each screenshotted, and what did not fit on them."""
+# The games only the tests declare (tests/fake_rounds_game, tests/test_seam) have no
+# catalogue: their screens are not read for English, and their words are names elsewhere.
+UNTRANSLATED_GAMES = {pad.slug for pad in all_pads()} - set(GAMES)
+UNTRANSLATED_WORDS = [
+    word
+    for pad in all_pads()
+    if pad.slug in UNTRANSLATED_GAMES
+    for info in [pad.codec.info]
+    for word in [info.name, *(item.label for item in (*info.categories, *info.tiebreaks))]
+]
 
-    def __init__(self, request: pytest.FixtureRequest):
+
+# Everything a person sees or hears on a screen: its text (visually hidden text too)
+# and the words its attributes show or say.
+SHOWN_WORDS = """() => [
+    document.title,
+    document.body.innerText,
+    ...[...document.querySelectorAll("[title], [aria-label], [placeholder], [alt]")].flatMap(
+        (el) => ["title", "aria-label", "placeholder", "alt"].map((a) => el.getAttribute(a) || ""),
+    ),
+].join("\\n")"""
+
+
+class Sweep:
+    """Screens, each screenshotted, and what did not fit on them; read in a language
+    other than English, what English is left on them."""
+
+    def __init__(self, request: pytest.FixtureRequest, language: str):
         self.request = request
+        self.language = language.split("-")[0]
         self.shots = 0
         self.problems: list[str] = []
 
@@ -339,9 +375,14 @@ class Sweep:
         page.screenshot(path=path, full_page=True, caret="initial", scale="css")
         width = page.evaluate("document.documentElement.scrollWidth")
         sticking_out = page.evaluate(STICKING_OUT, WIDTH)
+        where = page.url if not asked or page.url.endswith(asked) else f"{asked} -> {page.url}"
         if width > WIDTH or sticking_out:
-            where = page.url if not asked or page.url.endswith(asked) else f"{asked} -> {page.url}"
             self.problems.append(f"{where} ({what}): {width} px wide; {'; '.join(sticking_out)}")
+        if self.language != "en" and not any(slug in what for slug in UNTRANSLATED_GAMES):
+            shown = page.evaluate(SHOWN_WORDS)
+            english = english_left(shown, self.language, [*LONG, *UNTRANSLATED_WORDS])
+            if english:
+                self.problems.append(f"{where} ({what}): English left: {'; '.join(english)}")
 
 
 @pytest.fixture
@@ -350,8 +391,8 @@ def world(live_server: Any) -> World:
 
 
 @pytest.fixture
-def sweep(request: pytest.FixtureRequest) -> Sweep:
-    return Sweep(request)
+def sweep(request: pytest.FixtureRequest, reading_language: str) -> Sweep:
+    return Sweep(request, reading_language)
 
 
 def stranger() -> Any:
@@ -386,12 +427,22 @@ TAKING_AWAY = (
 )
 
 
+@pytest.mark.parametrize("reading_language", ["en-US", "de-DE", "fr-FR"])
 def test_every_screen_fits_long_names(
-    world: World, browser: Browser, page: Page, sweep: Sweep, live_server: Any
+    world: World,
+    browser: Browser,
+    page: Page,
+    sweep: Sweep,
+    live_server: Any,
+    reading_language: str,
 ) -> None:
+    """In English, German and French: German words are long, and a German or French
+    screen shows no English but names."""
     unreached = [name for name in SCREENS if not world.visits[name]]
     assert not unreached, f"nothing in the world reaches {unreached}: give each a sample"
-    outsider = browser.new_context(base_url=live_server.url, **PHONE).new_page()
+    outsider = browser.new_context(
+        base_url=live_server.url, locale=reading_language, **PHONE
+    ).new_page()
     signed_in(outsider, stranger(), live_server.url)
     signed_in(page, world.owner, live_server.url)
     forms = {name for name in SCREENS if takes_only_posts(page, next(iter(world.visits[name])))}
