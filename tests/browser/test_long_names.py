@@ -182,8 +182,8 @@ def build_world() -> World:
         if play.is_finished:  # until then, its result is its table
             add(reverse("result", args=[play.uuid]), what(play))
             # Each line of the first seat's sheet explained: the games' own sentences.
-            first = play.final_sheet(play.state(play.ordered_results())).players[0]
-            for explained in first.explain:
+            first_seat = play.final_sheet(play.state(play.ordered_results())).players[0]
+            for explained in first_seat.explain:
                 line = f"?line={line_key(explained)}&player=0"
                 add(reverse("result", args=[play.uuid]) + line, f"{what(play)}-{explained.line}")
         for sample in get_pad(play.game).sample_urls(play):
