@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -52,12 +52,16 @@ class Words:
     context: str = ""
     values: tuple[tuple[str, Value], ...] = ()
 
+    # Made directly, not by dataclasses.replace: a game's parser makes a label for every
+    # field it reads (the words of a refusal it may never say), and replace is slow.
     def format(self, **values: Value) -> Words:
-        return replace(self, values=(*self.values, *values.items()))
+        return Words(
+            self.message, self.many, self.count, self.context, (*self.values, *values.items())
+        )
 
     def of(self, count: int) -> Words:
         """A counted noun of a table (``ngettext_lazy(one, many, 1)``) for ``count`` things."""
-        return replace(self, count=count, values=(("count", count),))
+        return Words(self.message, self.many, count, self.context, (("count", count),))
 
     def render(self, language: str) -> str:
         catalogue = catalogue_for(language)
@@ -190,15 +194,20 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+# Words are immutable: one of each message serves every sentence that says it (a parser
+# names every field it reads, in words it rarely has to say).
+@cache
 def known(message: str) -> Words:
     """English marked elsewhere (``gettext_noop``), read in the reader's language."""
     return Words(message)
 
 
+@cache
 def gettext_lazy(message: str) -> Words:
     return Words(message)
 
 
+@cache
 def pgettext_lazy(context: str, message: str) -> Words:
     return Words(message, context=context)
 
