@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import seagrass
 from games.contract import InvalidInput
+from games.words import Rendered
 from scorepad.codecs import all_codecs, get_codec
 from scorepad.entries import fingerprint
 from scorepad.http import HtmxHttpRequest
@@ -269,17 +270,20 @@ def _store_event(
 ) -> HttpResponse:
     by = access.actor
     describe = screens_of(play).describe
-    # The record of corrections is read in each reader's language.
-    what = (
-        in_each_language(lambda: gettext("Added to the log: %(event)s") % {"event": describe(data)})
-        if event is None
-        else in_each_language(
+    # The record of corrections (kept for a finished play only) is read in each reader's
+    # language.
+    what: Rendered | str = ""
+    if play.is_finished and event is None:
+        what = in_each_language(
+            lambda: gettext("Added to the log: %(event)s") % {"event": describe(data)}
+        )
+    elif play.is_finished and event is not None:
+        what = in_each_language(
             lambda: (
                 gettext("Changed in the log: %(before)s → %(after)s")
                 % {"before": describe(event.data), "after": describe(data)}
             )
         )
-    )
     try:
         if event is None:
             add_event(play, data, by=by, what=what)

@@ -187,8 +187,9 @@ def round_entry(
         }
 
     what = what_changed()
-    # The record of corrections is read in each reader's language.
-    recorded = in_each_language(what_changed)
+    # The record of corrections (kept for a finished play only) is read in each reader's
+    # language.
+    recorded = in_each_language(what_changed) if play.is_finished else ""
 
     errors: list[str] = []
     if request.method == "POST":
@@ -265,7 +266,7 @@ def _save_round(
     round_number: int,
     form: RoundForm,
     access: Access,
-    named: tuple[str, Rendered],
+    named: tuple[str, Rendered | str],
 ) -> list[str]:
     """Save this round if the game still holds together with it; else say why not.
     ``named``: the round in the reader's words, and as the record of corrections keeps it.
