@@ -307,12 +307,6 @@ def _explain_tie(total: int, tied: list[PlayerScore], tiebreaks: Sequence[Tiebre
     ).format(names=names, steps=steps, outcome=outcome)
 
 
-def join_names(names: Sequence[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def plural(count: int, one: str, many: str | None = None) -> str:
     """``1 card``, ``2 cards``; ``many`` for words that do not just take an s."""
     return f"{count} {one if count == 1 else many or one + 's'}"

@@ -56,7 +56,6 @@ from scorepad.views.common import get_play_for_user
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-STAGE_WORDS = {DONE: "done", ENTERING: "entering"}
 # How far a seat is, in the reader's words; lazy, so the table bar's kept seats serve
 # readers of every language.
 STAGE_SHOWN = {
@@ -122,7 +121,9 @@ def totals_hidden(play: Play, results: list[Result], progress: Progress) -> bool
 
 
 def _stage(status: SeatStatus, on_a_phone: bool) -> str:
-    return STAGE_WORDS.get(status.stage) or ("joined" if on_a_phone else "not joined")
+    if status.stage in (DONE, ENTERING):
+        return status.stage
+    return "joined" if on_a_phone else "not joined"
 
 
 def table_context(
